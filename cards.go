@@ -1,0 +1,272 @@
+package elasund
+
+// Gold and influence cards: income, shortage and drawing (RULES.md §4.1),
+// and the gold bonus action (§10).
+
+func (g *Game) handSize(p int) int {
+	return int(g.gold[p]) + int(g.infl[p][0]) + int(g.infl[p][1]) + int(g.infl[p][2])
+}
+
+func (g *Game) influenceCount(p int) int {
+	return int(g.infl[p][0]) + int(g.infl[p][1]) + int(g.infl[p][2])
+}
+
+// drawInfluence gives player p the top influence card, shuffling the
+// discard pile into a new deck when the deck is empty. It reports whether a
+// card was drawn (none is left when deck and pile are both empty).
+func (g *Game) drawInfluence(p int) bool {
+	if g.deckLen == 0 {
+		if g.discard == [3]uint8{} {
+			return false
+		}
+		g.reshuffle()
+	}
+	g.deckLen--
+	g.infl[p][g.deck[g.deckLen]]++
+	return true
+}
+
+// reshuffle shuffles the discard pile, with whatever is left of the deck,
+// into a new deck.
+func (g *Game) reshuffle() {
+	n := g.deckLen
+	for c := range g.discard {
+		for ; g.discard[c] > 0; g.discard[c]-- {
+			g.deck[n] = uint8(c)
+			n++
+		}
+	}
+	g.deckLen = n
+	g.shuffle(g.deck[:n])
+}
+
+// takeGold gives player p up to n gold from the bank (what is there).
+func (g *Game) takeGold(p int, n uint8) {
+	n = min(n, g.bank)
+	g.bank -= n
+	g.gold[p] += n
+}
+
+// rowIncome returns what each player's buildings in the ship's row produce.
+func (g *Game) rowIncome() (gold, infl [MaxPlayers]uint8) {
+	ri := g.ship.idx()
+	for id, s := range g.pieceSq {
+		if !s.Valid() {
+			continue
+		}
+		sp := pieceKinds[id].spec()
+		if sp.income == NoIncome || ri < s.ri() || ri >= s.ri()+int(sp.h) {
+			continue
+		}
+		if sp.income == GoldIncome {
+			gold[g.owner(id)]++
+		} else {
+			infl[g.owner(id)]++
+		}
+	}
+	return gold, infl
+}
+
+func sum4(a [MaxPlayers]uint8) int { return int(a[0]) + int(a[1]) + int(a[2]) + int(a[3]) }
+
+// produce pays the income of the ship's row (§4.1). A gold shortage is
+// settled at once; an influence shortage asks players which cards they
+// return, and produce's remainder runs in finishShortage.
+func (g *Game) produce() {
+	gold, infl := g.rowIncome()
+	if due := sum4(gold); due > 0 {
+		if int(g.bank) < due {
+			for p := 0; p < int(g.n); p++ {
+				half := g.gold[p] / 2
+				g.gold[p] -= half
+				g.bank += half
+			}
+		}
+		if int(g.bank) >= due {
+			for p := 0; p < int(g.n); p++ {
+				g.bank -= gold[p]
+				g.gold[p] += gold[p]
+			}
+		}
+	}
+	if due := sum4(infl); due > 0 {
+		avail := int(g.deckLen) + int(g.discard[0]) + int(g.discard[1]) + int(g.discard[2])
+		if avail < due {
+			for p := 0; p < int(g.n); p++ {
+				g.pending[p] = uint8(g.influenceCount(p) / 2)
+			}
+			g.nextReturner()
+			return
+		}
+		g.payInfluence4(infl)
+	}
+	g.startBuilding()
+}
+
+// payInfluence4 draws each player's influence income, the active player
+// first and then clockwise.
+func (g *Game) payInfluence4(infl [MaxPlayers]uint8) {
+	for i := 0; i < int(g.n); i++ {
+		p := (int(g.active) + i) % int(g.n)
+		for k := uint8(0); k < infl[p]; k++ {
+			g.drawInfluence(p)
+		}
+	}
+}
+
+// nextReturner settles shortage returns that leave no choice and hands the
+// next real choice to its player, the active player first and then
+// clockwise. When all have returned, the pile is shuffled into a new deck
+// and the income is paid if it now can be.
+func (g *Game) nextReturner() {
+	for i := 0; i < int(g.n); i++ {
+		p := (int(g.active) + i) % int(g.n)
+		k := g.pending[p]
+		if k == 0 {
+			continue
+		}
+		if c, only := g.onlyChoice(p, k, false); only {
+			g.returnInfluence(p, c)
+			continue
+		}
+		g.phase = PhaseShortage
+		g.toMove = uint8(p)
+		return
+	}
+	g.reshuffle()
+	_, infl := g.rowIncome()
+	if int(g.deckLen) >= sum4(infl) {
+		g.payInfluence4(infl)
+	}
+	g.startBuilding()
+}
+
+func (g *Game) returnInfluence(p int, c Cards) {
+	in := c.inflArray()
+	for i := range in {
+		g.infl[p][i] -= in[i]
+		g.discard[i] += in[i]
+	}
+	g.pending[p] = 0
+}
+
+func (g *Game) applyReturn(c Cards) {
+	g.returnInfluence(int(g.toMove), c)
+	g.nextReturner()
+}
+
+// onlyChoice reports whether player p has exactly one way to give up k
+// cards (gold counted only if withGold), and returns it.
+func (g *Game) onlyChoice(p int, k uint8, withGold bool) (Cards, bool) {
+	hand := cardsOf(0, g.infl[p])
+	if withGold {
+		hand.Gold = g.gold[p]
+	}
+	kinds := 0
+	for _, n := range [4]uint8{hand.Gold, hand.Blue, hand.Green, hand.Yellow} {
+		if n > 0 {
+			kinds++
+		}
+	}
+	switch {
+	case int(k) == hand.Total():
+		return hand, true
+	case kinds == 1:
+		c := Cards{}
+		switch {
+		case hand.Gold > 0:
+			c.Gold = k
+		case hand.Blue > 0:
+			c.Blue = k
+		case hand.Green > 0:
+			c.Green = k
+		default:
+			c.Yellow = k
+		}
+		return c, true
+	}
+	return Cards{}, false
+}
+
+// checkCardChoice checks a discard or return: exactly the owed number of
+// cards, all held by the deciding player.
+func (g *Game) checkCardChoice(c Cards) reason {
+	p := int(g.toMove)
+	if c.Total() != int(g.pending[p]) {
+		return rCardCount
+	}
+	if c.Gold > g.gold[p] || c.Blue > g.infl[p][0] || c.Green > g.infl[p][1] || c.Yellow > g.infl[p][2] {
+		return rCardHand
+	}
+	return okay
+}
+
+// appendCardChoices appends every way for the deciding player to give up
+// the cards they owe.
+func (g *Game) appendCardChoices(dst []Move, kind MoveKind, withGold bool) []Move {
+	p := int(g.toMove)
+	k := int(g.pending[p])
+	maxGold := 0
+	if withGold {
+		maxGold = int(g.gold[p])
+	}
+	h := g.infl[p]
+	for gd := 0; gd <= min(k, maxGold); gd++ {
+		for b := 0; b <= min(k-gd, int(h[0])); b++ {
+			for gr := 0; gr <= min(k-gd-b, int(h[1])); gr++ {
+				y := k - gd - b - gr
+				if y <= int(h[2]) {
+					c := Cards{Gold: uint8(gd), Blue: uint8(b), Green: uint8(gr), Yellow: uint8(y)}
+					dst = append(dst, Move{Kind: kind, Cards: c})
+				}
+			}
+		}
+	}
+	return dst
+}
+
+func (g *Game) checkBonusGold() reason {
+	if !g.hasThreeColors() {
+		return rThreeColors
+	}
+	return okay
+}
+
+func (g *Game) applyBonusGold() {
+	g.payThreeColors()
+	g.takeGold(int(g.active), 2)
+	g.endTurn()
+}
+
+// Gold returns player p's gold cards.
+func (g *Game) Gold(p Player) int {
+	if !g.valid(p) {
+		return 0
+	}
+	return int(g.gold[p])
+}
+
+// Influence returns player p's influence cards of colour c.
+func (g *Game) Influence(p Player, c InfluenceColor) int {
+	if !g.valid(p) || !c.valid() {
+		return 0
+	}
+	return int(g.infl[p][c-1])
+}
+
+// Hand returns player p's cards.
+func (g *Game) Hand(p Player) Cards {
+	if !g.valid(p) {
+		return Cards{}
+	}
+	return cardsOf(g.gold[p], g.infl[p])
+}
+
+// Bank returns the gold cards in the bank.
+func (g *Game) Bank() int { return int(g.bank) }
+
+// DeckSize returns the number of face-down influence cards in the deck.
+func (g *Game) DeckSize() int { return int(g.deckLen) }
+
+// DiscardPile returns the influence cards in the discard pile, by colour.
+func (g *Game) DiscardPile() Cards { return cardsOf(0, g.discard) }

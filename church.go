@@ -1,0 +1,125 @@
+package elasund
+
+// The church (RULES.md §8).
+
+// ChurchTile is one of the nine church tiles, numbered 1–9 by its place in
+// the 3×3 church in reading order (1 north-west, 5 centre, 9 south-east).
+// 0 is no tile.
+type ChurchTile uint8
+
+// ChurchCost is the gold a church tile costs.
+const ChurchCost = 7
+
+// churchSquare returns where tile t stands in a church whose north-west
+// square is origin.
+func churchSquare(origin Square, t ChurchTile) Square {
+	i := int(t) - 1
+	return sq(origin.col()+i%3, origin.ri()+i/3)
+}
+
+// churchOriginFor returns the church area's north-west square when tile t
+// is the first, placed on the foundation c8.
+func churchOriginFor(t ChurchTile) Square {
+	i := int(t) - 1
+	return sq(ChurchFoundation.col()-i%3, ChurchFoundation.ri()-i/3)
+}
+
+func (g *Game) checkChurch() reason {
+	if g.builds >= 2 {
+		return rBuildLimit
+	}
+	if g.churchLen == 0 {
+		return rChurchDone
+	}
+	if g.gold[g.active] < ChurchCost {
+		return rChurchGold
+	}
+	return okay
+}
+
+// applyChurch pays and draws: the first builder draws two tiles and must
+// choose; later builders place the top tile.
+func (g *Game) applyChurch() {
+	a := int(g.active)
+	g.gold[a] -= ChurchCost
+	g.bank += ChurchCost
+	if g.churchOrigin == NoSquare {
+		g.churchDrawn = [2]uint8{g.church[g.churchLen-1], g.church[g.churchLen-2]}
+		g.churchLen -= 2
+		g.phase = PhaseChurchChoice
+		return
+	}
+	g.churchLen--
+	g.placeChurchTile(ChurchTile(g.church[g.churchLen]))
+}
+
+// applyKeepChurchTile keeps tile t, puts the other drawn tile at the bottom
+// of the stack, and places t on the foundation, fixing the church area.
+func (g *Game) applyKeepChurchTile(t ChurchTile) {
+	other := g.churchDrawn[0]
+	if other == uint8(t) {
+		other = g.churchDrawn[1]
+	}
+	copy(g.church[1:g.churchLen+1], g.church[:g.churchLen])
+	g.church[0] = other
+	g.churchLen++
+	g.churchDrawn = [2]uint8{}
+	g.churchOrigin = churchOriginFor(t)
+	g.phase = PhaseBuild
+	g.placeChurchTile(t)
+}
+
+// placeChurchTile puts tile t on its place: a permit there goes back to its
+// owner without compensation, a building there is displaced whatever its
+// size; the builder puts a cube on the tile. Church tiles earn no trade
+// points.
+func (g *Game) placeChurchTile(t ChurchTile) {
+	a := int(g.active)
+	s := churchSquare(g.churchOrigin, t)
+	switch v := g.cell[s]; {
+	case v == 0:
+	case v <= numPieces:
+		g.displace(int(v) - 1)
+	case v&cellPermit != 0:
+		p, val := permitOf(v)
+		g.permitSq[p][val] = inSupply
+	}
+	g.cell[s] = uint8(cellChurch | int(t))
+	g.churchOwner[t] = int8(a)
+	g.gainCube(a)
+	g.afterBuild()
+}
+
+// ChurchOrigin returns the north-west square of the church area, fixed by
+// the first church tile, or NoSquare before it.
+func (g *Game) ChurchOrigin() Square { return g.churchOrigin }
+
+// ChurchSquare returns where church tile t stands or will stand, or
+// NoSquare before the first tile fixes the area (or for an invalid t).
+func (g *Game) ChurchSquare(t ChurchTile) Square {
+	if g.churchOrigin == NoSquare || t < 1 || t > ChurchTiles {
+		return NoSquare
+	}
+	return churchSquare(g.churchOrigin, t)
+}
+
+// ChurchTileOwner returns who built church tile t (and has a cube on it),
+// or NoPlayer if it is not built.
+func (g *Game) ChurchTileOwner(t ChurchTile) Player {
+	if t < 1 || t > ChurchTiles {
+		return NoPlayer
+	}
+	return Player(g.churchOwner[t])
+}
+
+// ChurchTilesLeft returns the number of tiles in the church stack.
+func (g *Game) ChurchTilesLeft() int { return int(g.churchLen) }
+
+// ChurchChoice returns the two tiles the first church builder drew, during
+// PhaseChurchChoice; 0, 0 otherwise.
+func (g *Game) ChurchChoice() (ChurchTile, ChurchTile) {
+	if g.phase != PhaseChurchChoice {
+		return 0, 0
+	}
+	return ChurchTile(g.churchDrawn[0]), ChurchTile(g.churchDrawn[1])
+}

@@ -1,0 +1,3 @@
+module github.com/elasund/elasund
+
+go 1.24

@@ -1,0 +1,343 @@
+package elasund
+
+// Permits (RULES.md §5) and the permit bonus actions (§10).
+
+// Cell codes of Game.cell besides building pieces (1..numPieces).
+const (
+	cellChurch = 0x40 // | tile number
+	cellPermit = 0x80 // | seat<<3 | value
+)
+
+func permitCell(p, v int) uint8 { return uint8(cellPermit | p<<3 | v) }
+
+func permitOf(v uint8) (p, val int) { return int(v>>3) & 3, int(v & 7) }
+
+// isEmpty reports whether s is an empty square (§5): inside the city, with
+// no building, permit or church tile, and not the church foundation c8
+// before the first church tile.
+func (g *Game) isEmpty(s Square) bool {
+	return InCity(s, int(g.n)) && g.cell[s] == 0 && (s != ChurchFoundation || g.churchOrigin != NoSquare)
+}
+
+// IsEmpty reports whether s is an empty square (RULES.md §5): inside the
+// city, with no building, permit or church tile, and not the church
+// foundation c8 before the first church tile. Squares of the church area
+// between church tiles are empty.
+func (g *Game) IsEmpty(s Square) bool { return g.isEmpty(s) }
+
+// PermitRows returns the rows where the active player may place a permit in
+// phase 3 without paying influence: the ship's row if it has an empty
+// square, else the nearest row above and the nearest row below that have
+// one (RULES.md §5, interpretation 1).
+func (g *Game) PermitRows() []Row {
+	var out []Row
+	mask := g.permitRows()
+	for i, r := range rowNumbers {
+		if mask&(1<<i) != 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// permitRows is PermitRows as a bit mask of row indexes.
+func (g *Game) permitRows() uint16 {
+	ship := g.ship.idx()
+	if ship < 0 {
+		return 0
+	}
+	var open uint16
+	cols := CityColumns(int(g.n))
+	for ri := 0; ri < NumRows; ri++ {
+		for c := 0; c < cols; c++ {
+			if g.isEmpty(sq(c, ri)) {
+				open |= 1 << ri
+				break
+			}
+		}
+	}
+	if open&(1<<ship) != 0 {
+		return 1 << ship
+	}
+	var mask uint16
+	for ri := ship - 1; ri >= 0; ri-- {
+		if open&(1<<ri) != 0 {
+			mask |= 1 << ri
+			break
+		}
+	}
+	for ri := ship + 1; ri < NumRows; ri++ {
+		if open&(1<<ri) != 0 {
+			mask |= 1 << ri
+			break
+		}
+	}
+	return mask
+}
+
+// checkPermitSupply checks that the active player holds permit v.
+func (g *Game) checkPermitSupply(v uint8) reason {
+	if v >= PermitsPerPlayer {
+		return rPermitValue
+	}
+	if g.permitSq[g.active][v] != inSupply {
+		return rPermitSupply
+	}
+	return okay
+}
+
+// checkPay2 checks a payment of 2 influence cards of colour c.
+func (g *Game) checkPay2(c InfluenceColor) reason {
+	if !c.valid() {
+		return rPayColor
+	}
+	if g.infl[g.active][c-1] < 2 {
+		return rInfluence2
+	}
+	return okay
+}
+
+// checkPlacePermit checks a phase-3 permit placement; rows is permitRows().
+func (g *Game) checkPlacePermit(m Move, rows uint16) reason {
+	if r := g.checkPermitSupply(m.Permit); r != okay {
+		return r
+	}
+	if !g.isEmpty(m.Square) {
+		return rSquareNotEmpty
+	}
+	if m.Pay == NoInfluence {
+		if rows&(1<<m.Square.ri()) == 0 {
+			return rPermitRow
+		}
+	} else if r := g.checkPay2(m.Pay); r != okay {
+		return r
+	}
+	if g.gold[g.active] < m.Permit {
+		return rPermitGold
+	}
+	return okay
+}
+
+func (g *Game) appendPermits(dst []Move) []Move {
+	rows := g.permitRows()
+	for v := uint8(0); v < PermitsPerPlayer; v++ {
+		if g.checkPermitSupply(v) != okay {
+			continue
+		}
+		for s := Square(0); s < NumSquares; s++ {
+			if !g.isEmpty(s) {
+				continue
+			}
+			for _, pay := range [4]InfluenceColor{NoInfluence, InfluenceBlue, InfluenceGreen, InfluenceYellow} {
+				m := Move{Kind: PlacePermit, Permit: v, Square: s, Pay: pay}
+				if g.checkPlacePermit(m, rows) == okay {
+					dst = append(dst, m)
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// placePermit puts the active player's permit v on s, paying gold.
+func (g *Game) placePermit(v uint8, s Square) {
+	a := int(g.active)
+	g.gold[a] -= v
+	g.bank += v
+	g.permitSq[a][v] = s
+	g.cell[s] = permitCell(a, int(v))
+}
+
+// pay spends n influence cards of colour c of the active player.
+func (g *Game) payInfluence(c InfluenceColor, n uint8) {
+	g.infl[g.active][c-1] -= n
+	g.discard[c-1] += n
+}
+
+func (g *Game) applyPlacePermit(m Move) {
+	if m.Pay != NoInfluence {
+		g.payInfluence(m.Pay, 2)
+	}
+	g.placePermit(m.Permit, m.Square)
+	g.phase = PhaseBonus
+}
+
+// ownPermitAt returns the value of the active player's permit on s, or -1.
+func (g *Game) ownPermitAt(s Square) int {
+	if !s.Valid() {
+		return -1
+	}
+	v := g.cell[s]
+	if v&cellPermit == 0 {
+		return -1
+	}
+	p, val := permitOf(v)
+	if p != int(g.active) {
+		return -1
+	}
+	return val
+}
+
+func (g *Game) checkMovePermit(m Move) reason {
+	if g.ownPermitAt(m.From) < 0 {
+		return rMoveFrom
+	}
+	if !g.isEmpty(m.Square) {
+		return rSquareNotEmpty
+	}
+	return g.checkPay2(m.Pay)
+}
+
+func (g *Game) applyMovePermit(m Move) {
+	v := g.ownPermitAt(m.From)
+	g.payInfluence(m.Pay, 2)
+	g.cell[m.From] = 0
+	g.cell[m.Square] = permitCell(int(g.active), v)
+	g.permitSq[g.active][v] = m.Square
+	g.endTurn()
+}
+
+func (g *Game) checkUpgradePermit(m Move) reason {
+	old := g.ownPermitAt(m.Square)
+	if old < 0 {
+		return rUpgradeSquare
+	}
+	if m.Permit >= PermitsPerPlayer {
+		return rPermitValue
+	}
+	if int(m.Permit) <= old || g.permitSq[g.active][m.Permit] != inSupply {
+		return rUpgradeValue
+	}
+	if r := g.checkPay2(m.Pay); r != okay {
+		return r
+	}
+	if int(g.gold[g.active]) < int(m.Permit)-old {
+		return rUpgradeGold
+	}
+	return okay
+}
+
+func (g *Game) applyUpgradePermit(m Move) {
+	a := int(g.active)
+	old := g.ownPermitAt(m.Square)
+	diff := m.Permit - uint8(old)
+	g.payInfluence(m.Pay, 2)
+	g.gold[a] -= diff
+	g.bank += diff
+	g.permitSq[a][old] = inSupply
+	g.permitSq[a][m.Permit] = m.Square
+	g.cell[m.Square] = permitCell(a, int(m.Permit))
+	g.endTurn()
+}
+
+// hasThreeColors reports whether the active player holds an influence card
+// of each colour.
+func (g *Game) hasThreeColors() bool {
+	h := g.infl[g.active]
+	return h[0] > 0 && h[1] > 0 && h[2] > 0
+}
+
+// payThreeColors spends one influence card of each colour.
+func (g *Game) payThreeColors() {
+	for c := range g.infl[g.active] {
+		g.infl[g.active][c]--
+		g.discard[c]++
+	}
+}
+
+func (g *Game) checkBonusPermit(m Move) reason {
+	if r := g.checkPermitSupply(m.Permit); r != okay {
+		return r
+	}
+	if !g.isEmpty(m.Square) {
+		return rSquareNotEmpty
+	}
+	if !g.hasThreeColors() {
+		return rThreeColors
+	}
+	if g.gold[g.active] < m.Permit {
+		return rPermitGold
+	}
+	return okay
+}
+
+func (g *Game) applyBonusPermit(m Move) {
+	g.payThreeColors()
+	g.placePermit(m.Permit, m.Square)
+	g.endTurn()
+}
+
+// appendBonus appends the legal bonus actions other than EndTurn.
+func (g *Game) appendBonus(dst []Move) []Move {
+	a := int(g.active)
+	pays := [3]InfluenceColor{InfluenceBlue, InfluenceGreen, InfluenceYellow}
+	for v := 0; v < PermitsPerPlayer; v++ {
+		from := g.permitSq[a][v]
+		if !from.Valid() {
+			continue
+		}
+		for s := Square(0); s < NumSquares; s++ {
+			if !g.isEmpty(s) {
+				continue
+			}
+			for _, pay := range pays {
+				m := Move{Kind: MovePermit, From: from, Square: s, Pay: pay}
+				if g.checkMovePermit(m) == okay {
+					dst = append(dst, m)
+				}
+			}
+		}
+	}
+	for v := 0; v < PermitsPerPlayer; v++ {
+		at := g.permitSq[a][v]
+		if !at.Valid() {
+			continue
+		}
+		for nv := uint8(v + 1); nv < PermitsPerPlayer; nv++ {
+			for _, pay := range pays {
+				m := Move{Kind: UpgradePermit, Square: at, Permit: nv, Pay: pay}
+				if g.checkUpgradePermit(m) == okay {
+					dst = append(dst, m)
+				}
+			}
+		}
+	}
+	if g.hasThreeColors() {
+		for v := uint8(0); v < PermitsPerPlayer; v++ {
+			for s := Square(0); s < NumSquares; s++ {
+				m := Move{Kind: BonusPermit, Permit: v, Square: s}
+				if g.checkBonusPermit(m) == okay {
+					dst = append(dst, m)
+				}
+			}
+		}
+		if g.checkBonusGold() == okay {
+			dst = append(dst, Move{Kind: BonusGold})
+		}
+	}
+	return dst
+}
+
+// PermitSquare returns where player p's permit of value v lies, or NoSquare
+// if it is in p's supply (or p or v is out of range).
+func (g *Game) PermitSquare(p Player, v int) Square {
+	if !g.valid(p) || v < 0 || v >= PermitsPerPlayer {
+		return NoSquare
+	}
+	return g.permitSq[p][v]
+}
+
+// PermitsInSupply returns the values of the permits in player p's supply, in
+// increasing order.
+func (g *Game) PermitsInSupply(p Player) []int {
+	var out []int
+	if !g.valid(p) {
+		return out
+	}
+	for v, s := range g.permitSq[p] {
+		if s == inSupply {
+			out = append(out, v)
+		}
+	}
+	return out
+}

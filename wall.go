@@ -1,0 +1,226 @@
+package elasund
+
+import "fmt"
+
+// The city wall (RULES.md §7).
+
+// WallSite is a site of the city wall. North and south sites are named by
+// their column ("Nc" … "Nh", "Sc" … "Sh"), east sites by their row ("E3" …
+// "E11"). Which sites exist depends on the player count: the north and south
+// walls run from column c to the column west of the last city column (c–d
+// for 2 players, c–f for 3, c–h for 4); the east wall always has the eight
+// sites of rows 3–11.
+type WallSite uint8
+
+const (
+	numSideSites = 6 // north (and south) sites for 4 players, columns c–h
+	numEastSites = 8 // rows 3, 4, 5, 6, 8, 9, 10, 11
+	numWallSites = 2*numSideSites + numEastSites
+	southBase    = numSideSites
+	eastBase     = 2 * numSideSites
+)
+
+// NoWallSite names no wall site.
+const NoWallSite WallSite = 255
+
+// NorthSite returns the north wall site above column col (2 for c … 7 for
+// h), or NoWallSite.
+func NorthSite(col int) WallSite {
+	if col < 2 || col >= 2+numSideSites {
+		return NoWallSite
+	}
+	return WallSite(col - 2)
+}
+
+// SouthSite returns the south wall site below column col (2 for c … 7 for
+// h), or NoWallSite.
+func SouthSite(col int) WallSite {
+	if col < 2 || col >= 2+numSideSites {
+		return NoWallSite
+	}
+	return WallSite(southBase + col - 2)
+}
+
+// EastSite returns the east wall site of row r (3 to 11), or NoWallSite.
+func EastSite(r Row) WallSite {
+	i := r.idx()
+	if i < 1 || i > numEastSites {
+		return NoWallSite
+	}
+	return WallSite(eastBase + i - 1)
+}
+
+// WallSites returns the wall sites of a game with the given number of
+// players: 12, 16 or 20 (none for other counts).
+func WallSites(players int) []WallSite {
+	var out []WallSite
+	for w := WallSite(0); w < numWallSites; w++ {
+		if w.inGame(players) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sideSites is the number of north (and south) sites for the player count.
+func sideSites(players int) int { return 2 * (players - 1) }
+
+func (w WallSite) inGame(players int) bool {
+	if players < MinPlayers || players > MaxPlayers || w >= numWallSites {
+		return false
+	}
+	if w >= eastBase {
+		return true
+	}
+	return int(w%southBase) < sideSites(players)
+}
+
+// East reports whether w is on the east wall.
+func (w WallSite) East() bool { return w >= eastBase && w < numWallSites }
+
+// Row returns the row of an east site, or NoRow for north and south sites.
+func (w WallSite) Row() Row {
+	if !w.East() {
+		return NoRow
+	}
+	return rowNumbers[int(w-eastBase)+1]
+}
+
+// Cost returns the gold a wall tile on w costs: 2 north and south, 4 east.
+func (w WallSite) Cost() int {
+	if w.East() {
+		return 4
+	}
+	return 2
+}
+
+// String returns the site's name, such as "Nc", "Sd" or "E5".
+func (w WallSite) String() string {
+	switch {
+	case w < southBase:
+		return "N" + string(rune('c'+w))
+	case w < eastBase:
+		return "S" + string(rune('c'+w-southBase))
+	case w < numWallSites:
+		return "E" + w.Row().String()
+	}
+	return "-"
+}
+
+// ParseWallSite reads a wall site's name as String writes it.
+func ParseWallSite(s string) (WallSite, error) {
+	for w := WallSite(0); w < numWallSites; w++ {
+		if len(s) == len(w.String()) && (s == w.String() || s[0]-'a'+'A' == w.String()[0] && s[1:] == w.String()[1:]) {
+			return w, nil
+		}
+	}
+	return NoWallSite, fmt.Errorf("elasund: bad wall site %q", s)
+}
+
+// adjacentOK reports whether w is next to a gate or to a built wall tile
+// along its wall.
+func (g *Game) wallAdjacent(w WallSite) bool {
+	built := func(x int) bool { return g.wall[x] != 0 }
+	if w.East() {
+		e := int(w - eastBase)
+		return e == 0 || e == numEastSites-1 || built(int(w)-1) || built(int(w)+1)
+	}
+	base := 0
+	if w >= southBase {
+		base = southBase
+	}
+	k, last := int(w)-base, sideSites(int(g.n))-1
+	return k == last || (k > 0 && built(int(w)-1)) || (k < last && built(int(w)+1))
+}
+
+func (g *Game) checkWall(w WallSite) reason {
+	if g.builds >= 2 {
+		return rBuildLimit
+	}
+	if !w.inGame(int(g.n)) {
+		return rWallSite
+	}
+	if g.wall[w] != 0 {
+		return rWallOccupied
+	}
+	if !g.wallAdjacent(w) {
+		return rWallNotAdjacent
+	}
+	if g.wallBuilt[g.active] >= WallTilesPerPlayer {
+		return rWallStack
+	}
+	if int(g.gold[g.active]) < w.Cost() {
+		return rWallGold
+	}
+	return okay
+}
+
+func (g *Game) appendWalls(dst []Move) []Move {
+	for w := WallSite(0); w < numWallSites; w++ {
+		if g.checkWall(w) == okay {
+			dst = append(dst, Move{Kind: BuildWall, Site: w})
+		}
+	}
+	return dst
+}
+
+// WallTower reports whether wall tile number t (1–9) is a tower.
+func WallTower(t int) bool { return t == 3 || t == 6 || t == 9 }
+
+// WallReward returns the influence cards wall tile number t draws: 1 for
+// tiles 1, 2, 4; 2 for 5, 7, 8; 0 for the towers 3, 6, 9 (and any other t).
+func WallReward(t int) int {
+	switch t {
+	case 1, 2, 4:
+		return 1
+	case 5, 7, 8:
+		return 2
+	}
+	return 0
+}
+
+func (g *Game) applyWall(w WallSite) {
+	a := int(g.active)
+	g.gold[a] -= uint8(w.Cost())
+	g.bank += uint8(w.Cost())
+	g.wallBuilt[a]++
+	t := int(g.wallBuilt[a])
+	g.wall[w] = uint8((a+1)<<4 | t)
+	if WallTower(t) {
+		g.gainCube(a)
+	}
+	for i := 0; i < WallReward(t); i++ {
+		g.drawInfluence(a)
+	}
+	g.afterBuild()
+}
+
+// Wall returns who built wall site w and the number of the tile there, or
+// NoPlayer and 0 if w is not built (or not a site of this game). A tile
+// numbered 3, 6 or 9 is a tower with its owner's cube.
+func (g *Game) Wall(w WallSite) (Player, int) {
+	if !w.inGame(int(g.n)) || g.wall[w] == 0 {
+		return NoPlayer, 0
+	}
+	return Player(g.wall[w]>>4 - 1), int(g.wall[w] & 15)
+}
+
+// WallTilesLeft returns how many tiles are left in player p's wall stack.
+// The top tile's number is WallTilesPerPlayer - WallTilesLeft(p) + 1.
+func (g *Game) WallTilesLeft(p Player) int {
+	if !g.valid(p) {
+		return 0
+	}
+	return WallTilesPerPlayer - int(g.wallBuilt[p])
+}
+
+// towers counts player p's wall towers.
+func (g *Game) towers(p int) int {
+	n := 0
+	for _, v := range g.wall {
+		if v != 0 && int(v>>4)-1 == p && WallTower(int(v&15)) {
+			n++
+		}
+	}
+	return n
+}
