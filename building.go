@@ -33,10 +33,10 @@ const (
 )
 
 type buildingSpec struct {
-	name                      string
+	name                       string
 	w, h, permits, cost, cubes uint8
-	copies                    uint8 // per player for player buildings, in all for neutral ones
-	income                    Income
+	copies                     uint8 // per player for player buildings, in all for neutral ones
+	income                     Income
 }
 
 var specs = [...]buildingSpec{
