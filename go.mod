@@ -1,3 +1,5 @@
 module github.com/elasund/elasund
 
 go 1.24
+
+require github.com/google/go-cmp v0.7.0
