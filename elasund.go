@@ -391,6 +391,11 @@ func (g *Game) Pending(p Player) int {
 	return int(g.pending[p])
 }
 
+// PiratesPool returns the cards discarded to the pirates this turn that
+// the roller has not yet been rewarded with; it is empty outside
+// PhaseDiscard.
+func (g *Game) PiratesPool() Cards { return cardsOf(g.poolGold, g.poolInfl) }
+
 func (g *Game) valid(p Player) bool { return p >= 0 && int(p) < int(g.n) }
 
 func (g *Game) next(p int) int { return (p + 1) % int(g.n) }
