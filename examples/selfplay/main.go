@@ -1,0 +1,78 @@
+// Command selfplay plays games of Elasund between random players and prints
+// the winners, the average game length in turns and the games per second.
+//
+// Usage:
+//
+//	go run ./examples/selfplay [-players 4] [-games 1000] [-seed 1]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"time"
+
+	"github.com/elasund/elasund"
+)
+
+func main() {
+	players := flag.Int("players", 4, "number of players, 2 to 4")
+	games := flag.Int("games", 1000, "number of games to play")
+	seed := flag.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
+	maxTurns := flag.Int("maxturns", 1000, "end a game without a winner after this many turns (0: no limit; random play can reach positions where nobody can ever win)")
+	flag.Parse()
+	if err := run(*players, *games, *seed, *maxTurns); err != nil {
+		fmt.Fprintln(os.Stderr, "selfplay:", err)
+		os.Exit(1)
+	}
+}
+
+func run(players, games int, seed uint64, maxTurns int) error {
+	if games < 1 {
+		return fmt.Errorf("-games must be at least 1, not %d", games)
+	}
+	wins := map[elasund.Color]int{}
+	var colors []elasund.Color
+	noWinner, turns, moves := 0, 0, 0
+	buf := make([]elasund.Move, 0, 4096)
+	start := time.Now()
+	for i := 0; i < games; i++ {
+		g, err := elasund.New(elasund.Config{Players: players, Seed: seed + uint64(i), MaxTurns: maxTurns})
+		if err != nil {
+			return err
+		}
+		if colors == nil {
+			for p := 0; p < g.Players(); p++ {
+				colors = append(colors, g.Color(elasund.Player(p)))
+			}
+		}
+		// The random players draw from their own source, seeded per game.
+		r := rand.New(rand.NewPCG(seed+uint64(i), 0x73656c66))
+		for !g.Over() {
+			buf = g.AppendLegal(buf[:0])
+			if err := g.Apply(buf[r.IntN(len(buf))]); err != nil {
+				return fmt.Errorf("game %d: %v", i, err)
+			}
+			moves++
+		}
+		turns += g.Turn()
+		if w := g.Winner(); w != elasund.NoPlayer {
+			wins[g.Color(w)]++
+		} else {
+			noWinner++
+		}
+	}
+	elapsed := time.Since(start).Seconds()
+	fmt.Printf("%d games of %d players (seeds %d to %d)\n", games, players, seed, seed+uint64(games)-1)
+	fmt.Println("winners:")
+	for _, c := range colors {
+		fmt.Printf("  %-6v %6d  (%.1f%%)\n", c, wins[c], 100*float64(wins[c])/float64(games))
+	}
+	if noWinner > 0 {
+		fmt.Printf("  none   %6d  (turn limit)\n", noWinner)
+	}
+	fmt.Printf("average game length: %.1f turns, %.1f moves\n", float64(turns)/float64(games), float64(moves)/float64(games))
+	fmt.Printf("speed: %.0f games/s, %.0f moves/s\n", float64(games)/elapsed, float64(moves)/elapsed)
+	return nil
+}
