@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -521,5 +522,25 @@ func TestBoardAccessorsInvalidArguments(t *testing.T) {
 	}
 	if *g != before {
 		t.Errorf("accessors changed the game")
+	}
+}
+
+// A MaxTurns too large for the engine's counter must not turn into a small
+// limit: either New refuses it (ErrInvalidConfig) or the game goes on.
+func TestBoardMaxTurnsHuge(t *testing.T) {
+	if strconv.IntSize < 64 {
+		t.Skip("int has 32 bits")
+	}
+	var big int64 = 1<<32 + 1
+	g, err := New(Config{Players: 2, Seed: 1, FirstPlayer: Red, MaxTurns: int(big)})
+	if err != nil {
+		if !errors.Is(err, ErrInvalidConfig) || g != nil {
+			t.Errorf("New: %v, %v", g, err)
+		}
+		return
+	}
+	boardPlayTurn(t, g)
+	if g.Over() {
+		t.Errorf("MaxTurns %d ended the game after 1 turn", big)
 	}
 }
