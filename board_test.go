@@ -237,3 +237,13 @@ func TestBoardWallSites(t *testing.T) {
 		}
 	}
 }
+
+// §7: a wall site costs 2 or 4 gold; a value that is no wall site has no
+// cost (accessors return zero values on invalid arguments).
+func TestBoardWallSiteCostInvalid(t *testing.T) {
+	for _, w := range []WallSite{20, 250, NoWallSite} {
+		if c := w.Cost(); c != 0 {
+			t.Errorf("WallSite(%d).Cost() = %d, want 0", w, c)
+		}
+	}
+}
