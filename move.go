@@ -294,21 +294,22 @@ func ParseMove(s string) (Move, error) {
 			break
 		}
 		ok = len(f)%2 == 0 && len(f) > 0
+		var named [4]bool // each kind of card at most once, as String writes it
 		for i := 0; ok && i < len(f); i += 2 {
 			var n uint8
 			n, ok = num(f[i], 99)
-			switch f[i+1] {
-			case "gold":
-				m.Cards.Gold += n
-			case "blue":
-				m.Cards.Blue += n
-			case "green":
-				m.Cards.Green += n
-			case "yellow":
-				m.Cards.Yellow += n
-			default:
-				ok = false
+			k := -1
+			for j, w := range [4]string{"gold", "blue", "green", "yellow"} {
+				if f[i+1] == w {
+					k = j
+				}
 			}
+			if k < 0 || named[k] {
+				ok = false
+				break
+			}
+			named[k] = true
+			*[4]*uint8{&m.Cards.Gold, &m.Cards.Blue, &m.Cards.Green, &m.Cards.Yellow}[k] = n
 		}
 	case Build, Rebuild:
 		if ok = want(2); ok {
@@ -351,6 +352,9 @@ func ParseMove(s string) (Move, error) {
 	}
 	if !ok {
 		return bad("wrong fields for " + m.Kind.String())
+	}
+	if canonical(m) != m {
+		return bad("a field " + m.Kind.String() + " does not use is given")
 	}
 	return m, nil
 }
@@ -435,8 +439,8 @@ var reasons = [numReasons]struct {
 	cat  error
 }{
 	rOver:                {"§11: the game has ended", ErrGameOver},
-	rKind:                {"unknown kind of move", ErrMalformedMove},
-	rExtraFields:         {"a field this kind of move does not use is set (it must be zero)", ErrMalformedMove},
+	rKind:                {"§4: not a kind of move of a turn (unknown kind)", ErrMalformedMove},
+	rExtraFields:         {"§4: a field this kind of move does not use is set (it must be zero)", ErrMalformedMove},
 	rPhase:               {"§4: this kind of move belongs to another phase of the turn", ErrWrongPhase},
 	rDice:                {"§4.1: forced dice must both be 1 to 6 (or both 0 to roll)", ErrMalformedMove},
 	rRow:                 {"§1: not a row of the board (rows are 2–6 and 8–12)", ErrMalformedMove},
@@ -456,7 +460,7 @@ var reasons = [numReasons]struct {
 	rLargerBuilding:      {"§6.5: a larger building blocks the build", nil},
 	rSameSizeUnpaid:      {"§6.5: building over a building of the same size costs 3 influence of one colour (name it with Pay)", nil},
 	rNeedlessPay:         {"§6.5: no building of the same size is under the footprint, so no influence is paid", ErrMalformedMove},
-	rPayColor:            {"not an influence colour", ErrMalformedMove},
+	rPayColor:            {"§2: not an influence colour (blue, green or yellow)", ErrMalformedMove},
 	rInfluence3:          {"§6.5: the builder needs 3 influence cards of the named colour", ErrCannotPay},
 	rBuildGold:           {"§6.3: the builder cannot pay the cost and the compensation", ErrCannotPay},
 	rWallSite:            {"§7: not a wall site of this game", ErrMalformedMove},
