@@ -392,7 +392,7 @@ func TestCardsIncome(t *testing.T) {
 			pieces: []cardsPiece{{0, Hut, "c4"}, {0, Totem, "c2"}, {1, Tavern, "e6"}, {2, Shop, "a8"}}, row: 5},
 		{name: "one player's buildings pay once each",
 			pieces: []cardsPiece{{0, Shop, "a5"}, {0, Totem, "c5"}, {0, Tavern, "d5"}, {0, Hut, "f5"}, {0, House, "g5"}, {0, Workshop, "i4"}},
-			row: 5, top: []InfluenceColor{Y, B, Y}, gold: [4]uint8{3, 0, 0, 0}, infl: [4][3]uint8{0: {1, 0, 2}}},
+			row:    5, top: []InfluenceColor{Y, B, Y}, gold: [4]uint8{3, 0, 0, 0}, infl: [4][3]uint8{0: {1, 0, 2}}},
 		{name: "draw order active first then clockwise", active: 2,
 			pieces: []cardsPiece{{0, Hut, "a4"}, {1, Hut, "b4"}, {2, House, "c4"}, {2, Tavern, "e3"},
 				{3, Hut, "g4"}, {3, Totem, "h4"}, {1, Workshop, "i3"}},
@@ -664,7 +664,7 @@ func TestCardsInfluenceShortageNobodyPaid(t *testing.T) {
 	g.infl[1] = [3]uint8{0, 1, 0}
 	want := g.Clone()
 	want.dice, want.ship, want.phase = cardsDice(4), 4, PhaseBuild
-	want.infl[0] = [3]uint8{1, 0, 0} // returns 1 blue; Blue returns nothing
+	want.infl[0] = [3]uint8{1, 0, 0}  // returns 1 blue; Blue returns nothing
 	want.deck[0], want.deckLen = 0, 1 // the pile, 1 blue, is the new deck
 	mustApply(t, g, cardsRoll(4))
 	if d := diffGames(want, g); d != "" {
