@@ -804,3 +804,35 @@ func TestCardsBonusGold(t *testing.T) {
 	setPhase(g, PhasePermit, 0)
 	mustRefuse(t, g, Move{Kind: BonusGold}, ErrWrongPhase)
 }
+
+// TestCardsDeckRunsOutDuringIncome: when the deck runs out in the middle
+// of paying income, the discard pile becomes the new deck for the
+// remaining draws (§4.1): Red draws the last card (yellow), then the pile
+// (13 blue) is shuffled and Blue draws from it.
+func TestCardsDeckRunsOutDuringIncome(t *testing.T) {
+	g := cardsHutsRowFour(t, 2)
+	moveDeckToDiscard(g)
+	cardsEmptyHands(t, g)
+	setInfluence(t, g, 0, 0, 13, 12)
+	if g.discard != [3]uint8{13, 0, 1} {
+		t.Fatalf("setup: discard %v", g.discard)
+	}
+	g.discard[2]--
+	g.deck[0], g.deckLen = 2, 1 // the deck: one yellow card
+	mustValid(t, g)
+	want := g.Clone()
+	want.dice, want.ship, want.phase = cardsDice(4), 4, PhaseBuild
+	want.infl[0][2]++ // the old deck's last card
+	want.infl[1][0]++ // from the new deck of 13 blue
+	want.discard = [3]uint8{}
+	for i := range 13 {
+		want.deck[i] = 0
+	}
+	want.deckLen = 12
+	mustApply(t, g, cardsRoll(4))
+	want.rng = g.rng
+	if d := diffGames(want, g); d != "" {
+		t.Errorf("deck runs out during income (-want +got):\n%s", d)
+	}
+	mustValid(t, g)
+}
