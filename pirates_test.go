@@ -88,7 +88,8 @@ func TestPiratesSeven(t *testing.T) {
 //	        (row 9), north tower Nf (no row);
 //	seat 2: large building a2 (cubes in rows 2 and 3), a trade-track cube
 //	        on milestone 3 (its harbor fields a2–a4, no row);
-//	seat 3: large building h9 (cubes in rows 9 and 10), east towers E5 (row 5) and E9 (row 9), plain tiles E3 E4 E6 E8.
+//	seat 3: large building h9 (cubes in rows 9 and 10), east towers E5
+//	        (row 5) and E9 (row 9), plain tiles E3 E4 E6 E8.
 func piratesCubePosition(t *testing.T) *Game {
 	g := newTestGame(t, 4)
 	clearCity(t, g)
