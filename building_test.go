@@ -407,3 +407,240 @@ func TestBuildChurchSquares(t *testing.T) {
 		mustValid(t, g)
 	})
 }
+
+type bldPermit struct {
+	p, v int
+	s    string
+}
+
+// TestBuildPermitMajority: §6.2 — enough permits of any players; the builder
+// has one and a total strictly greater than each other player's; only the
+// sum counts; a tie blocks. §6.3–6.4 for the builds that go through:
+// compensation equal to each other player's permit values, all permits back.
+func TestBuildPermitMajority(t *testing.T) {
+	tavern := []string{"e3", "f3", "e4", "f4"}
+	cases := []struct {
+		name    string
+		b       Building
+		squares []string
+		permits []bldPermit
+		ok      bool
+		comp    [4]int // gold each player receives
+	}{
+		{"lone 4 beats 0+1+2", Tavern, tavern,
+			[]bldPermit{{bldRed, 4, "e3"}, {bldBlue, 0, "f3"}, {bldBlue, 1, "e4"}, {bldBlue, 2, "f4"}}, true, [4]int{0, 3, 0, 0}},
+		{"tie 2 to 2", Tavern, tavern,
+			[]bldPermit{{bldRed, 2, "e3"}, {bldBlue, 2, "f3"}}, false, [4]int{}},
+		{"tie 0 to 0", Tavern, tavern,
+			[]bldPermit{{bldRed, 0, "e3"}, {bldBlue, 0, "f3"}}, false, [4]int{}},
+		{"two permits summing to a tie", Tavern, tavern,
+			[]bldPermit{{bldRed, 0, "e3"}, {bldRed, 2, "f3"}, {bldBlue, 2, "e4"}}, false, [4]int{}},
+		{"two permits summing to more", Tavern, tavern,
+			[]bldPermit{{bldRed, 1, "e3"}, {bldRed, 3, "f3"}, {bldBlue, 3, "e4"}}, true, [4]int{0, 3, 0, 0}},
+		{"a third player is higher", Tavern, tavern,
+			[]bldPermit{{bldRed, 3, "e3"}, {bldBlue, 1, "f3"}, {bldGreen, 4, "e4"}}, false, [4]int{}},
+		{"each other player is compared alone", Tavern, tavern,
+			[]bldPermit{{bldRed, 2, "e3"}, {bldBlue, 1, "f3"}, {bldGreen, 1, "e4"}, {bldYellow, 1, "f4"}}, true, [4]int{0, 1, 1, 1}},
+		{"no permit of the builder", Tavern, tavern,
+			[]bldPermit{{bldBlue, 4, "e3"}, {bldGreen, 3, "f3"}}, false, [4]int{}},
+		{"too few permits", Tavern, tavern,
+			[]bldPermit{{bldRed, 4, "e3"}}, false, [4]int{}},
+		{"large: two permits are too few", LargeBuilding, []string{"e3", "f3", "e4", "f4", "e5", "f5"},
+			[]bldPermit{{bldRed, 4, "e3"}, {bldRed, 3, "f3"}}, false, [4]int{}},
+		{"large: others' permits count toward the number", LargeBuilding, []string{"e3", "f3", "e4", "f4", "e5", "f5"},
+			[]bldPermit{{bldRed, 4, "e3"}, {bldRed, 3, "f5"}, {bldGreen, 0, "e5"}}, true, [4]int{0, 0, 0, 0}},
+		{"a lone 0 beats no permit", Well, []string{"e3"},
+			[]bldPermit{{bldRed, 0, "e3"}}, true, [4]int{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := bldGame(t, 4, bldRed)
+			for _, p := range c.permits {
+				placePermit(t, g, p.p, p.v, sqr(t, p.s))
+			}
+			setGold(t, g, bldRed, 20)
+			sqs := bldSqs(t, c.squares...)
+			m := bldBuild(c.b, sqs[0], NoInfluence)
+			if !c.ok {
+				mustRefuse(t, g, m, nil)
+				if hasMove(g, m) {
+					t.Errorf("Legal lists %v", m)
+				}
+				return
+			}
+			want := g.Clone()
+			paid := c.b.Cost()
+			for p, gold := range c.comp {
+				want.gold[p] += uint8(gold)
+				paid += gold
+			}
+			want.gold[bldRed] -= uint8(paid)
+			want.bank += uint8(c.b.Cost())
+			for _, p := range c.permits {
+				bldPermitHome(want, p.p, p.v)
+			}
+			id := want.freeNeutral(c.b)
+			bldOccupy(want, id, sqs[0], sqs)
+			want.pieceOwner[id] = bldRed
+			want.pieceCubes[id] = uint8(c.b.CubeFlags())
+			want.cubes[bldRed] = uint8(c.b.CubeFlags())
+			want.builds = 1
+			if !hasMove(g, m) {
+				t.Errorf("Legal lacks %v", m)
+			}
+			mustApply(t, g, m)
+			if d := diffGames(want, g); d != "" {
+				t.Errorf("%v (-want +got):\n%s", m, d)
+			}
+			mustValid(t, g)
+		})
+	}
+}
+
+// TestBuildPaymentBoundary: §6.3 — the builder must pay cost plus
+// compensation: exactly enough gold builds, one less is ErrCannotPay.
+func TestBuildPaymentBoundary(t *testing.T) {
+	setup := func(gold int) *Game {
+		g := bldGame(t, 4, bldRed)
+		placePermit(t, g, bldRed, 3, sqr(t, "e3"))
+		placePermit(t, g, bldBlue, 1, sqr(t, "f3"))
+		placePermit(t, g, bldGreen, 2, sqr(t, "e4"))
+		setGold(t, g, bldRed, gold)
+		return g
+	}
+	m := bldBuild(Tavern, sqr(t, "e3"), NoInfluence)
+	// Cost 3 + compensation 1 (Blue) + 2 (Green) = 6.
+	g := setup(5)
+	mustRefuse(t, g, m, ErrCannotPay)
+	if hasMove(g, m) {
+		t.Errorf("Legal lists %v with 5 gold", m)
+	}
+	g = setup(6)
+	want := g.Clone()
+	want.gold[bldRed] = 0
+	want.gold[bldBlue] += 1
+	want.gold[bldGreen] += 2
+	want.bank += 3
+	bldPermitHome(want, bldRed, 3)
+	bldPermitHome(want, bldBlue, 1)
+	bldPermitHome(want, bldGreen, 2)
+	id := want.freeNeutral(Tavern)
+	bldOccupy(want, id, sqr(t, "e3"), bldSqs(t, "e3", "f3", "e4", "f4"))
+	want.pieceOwner[id] = bldRed
+	want.pieceCubes[id] = 1
+	want.cubes[bldRed] = 1
+	want.builds = 1
+	if !hasMove(g, m) {
+		t.Errorf("Legal lacks %v with 6 gold", m)
+	}
+	mustApply(t, g, m)
+	if d := diffGames(want, g); d != "" {
+		t.Errorf("%v (-want +got):\n%s", m, d)
+	}
+	mustValid(t, g)
+
+	// The cost alone: a house costs 1; with 0 gold it cannot be built.
+	g = bldGame(t, 4, bldRed)
+	placePermit(t, g, bldRed, 0, sqr(t, "e3"))
+	setGold(t, g, bldRed, 0)
+	mustRefuse(t, g, bldBuild(House, sqr(t, "e3"), NoInfluence), ErrCannotPay)
+	setGold(t, g, bldRed, 1)
+	mustApply(t, g, bldBuild(House, sqr(t, "e3"), NoInfluence))
+	if g.gold[bldRed] != 0 {
+		t.Errorf("Red has %d gold after a house with 1, want 0", g.gold[bldRed])
+	}
+}
+
+// TestBuildDisplacesSmaller: §6.5–6.6 — every building the footprint
+// touches, even partly, is displaced when smaller: a player building back to
+// its owner's supply, a neutral one to the neutral supply with its cube back.
+func TestBuildDisplacesSmaller(t *testing.T) {
+	g := bldGame(t, 4, bldRed)
+	house := placeBuilding(t, g, bldGreen, House, sqr(t, "d3")) // d3 e3
+	well := placeBuilding(t, g, bldBlue, Well, sqr(t, "f4"))
+	placePermit(t, g, bldRed, 2, sqr(t, "f3"))
+	placePermit(t, g, bldRed, 1, sqr(t, "e4"))
+	setGold(t, g, bldRed, 3)
+	want := g.Clone()
+	want.gold[bldRed] = 0
+	want.bank += 3
+	bldPermitHome(want, bldRed, 2)
+	bldPermitHome(want, bldRed, 1)
+	bldVacate(want, house, inSupply, bldSqs(t, "d3", "e3"))
+	bldVacate(want, well, inSupply, bldSqs(t, "f4"))
+	id := want.freeNeutral(Tavern)
+	bldOccupy(want, id, sqr(t, "e3"), bldSqs(t, "e3", "f3", "e4", "f4"))
+	want.pieceOwner[id] = bldRed
+	want.pieceCubes[id] = 1
+	want.cubes[bldRed] = 1
+	want.builds = 1
+	m := bldBuild(Tavern, sqr(t, "e3"), NoInfluence)
+	if !hasMove(g, m) {
+		t.Errorf("Legal lacks %v", m)
+	}
+	mustApply(t, g, m)
+	if d := diffGames(want, g); d != "" {
+		t.Errorf("%v (-want +got):\n%s", m, d)
+	}
+	if g.CubesPlaced(bldBlue) != 0 || g.NeutralSupply(Well) != 4 || g.BuildingSquare(bldGreen, House) != InSupply {
+		t.Errorf("Blue cubes %d, wells in supply %d, Green's house at %v; want 0, 4, supply",
+			g.CubesPlaced(bldBlue), g.NeutralSupply(Well), g.BuildingSquare(bldGreen, House))
+	}
+	mustValid(t, g)
+}
+
+// TestBuildLargerBlocks: §6.5 — a larger building under the footprint
+// blocks the build, even when influence is offered.
+func TestBuildLargerBlocks(t *testing.T) {
+	cases := []struct {
+		name  string
+		under []struct {
+			b Building
+			s string
+		}
+		b       Building
+		origin  string
+		permits []string
+		pay     InfluenceColor
+	}{
+		{"market over a tavern", []struct {
+			b Building
+			s string
+		}{{Tavern, "e3"}}, Market, "d3", []string{"d3"}, NoInfluence},
+		{"tavern over a large building", []struct {
+			b Building
+			s string
+		}{{LargeBuilding, "e3"}}, Tavern, "d3", []string{"d3", "d4"}, NoInfluence},
+		{"tavern over a shop and a large building, paying", []struct {
+			b Building
+			s string
+		}{{Shop, "c2"}, {LargeBuilding, "e4"}}, Tavern, "d3", []string{"e3", "d4"}, InfluenceBlue},
+		{"well over a house", []struct {
+			b Building
+			s string
+		}{{House, "d3"}}, Well, "e3", nil, NoInfluence},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := bldGame(t, 4, bldRed)
+			for _, u := range c.under {
+				placeBuilding(t, g, bldBlue, u.b, sqr(t, u.s))
+			}
+			for i, s := range c.permits {
+				placePermit(t, g, bldRed, 4-i, sqr(t, s))
+			}
+			setGold(t, g, bldRed, 20)
+			setInfluence(t, g, bldRed, 3, 3, 3)
+			m := bldBuild(c.b, sqr(t, c.origin), c.pay)
+			mustRefuse(t, g, m, nil)
+			for _, pay := range InfluenceColors() {
+				if mm := bldBuild(c.b, sqr(t, c.origin), pay); hasMove(g, mm) {
+					t.Errorf("Legal lists %v", mm)
+				}
+			}
+			if hasMove(g, bldBuild(c.b, sqr(t, c.origin), NoInfluence)) {
+				t.Errorf("Legal lists %v", m)
+			}
+		})
+	}
+}
