@@ -957,21 +957,30 @@ func TestBuildLastCubeWins(t *testing.T) {
 // majority, and that the builder can pay (§6 steps 1–3).
 func TestBuildLegalBuilds(t *testing.T) {
 	cases := []struct {
-		gold int
-		want []string
+		gold    int
+		permits []bldPermit
+		want    []string
 	}{
-		{3, []string{"build house d4", "build house e4", "build workshop e3", "build workshop e4"}},
+		// Two permits of the builder: footprints holding both are listed once.
+		{2, []bldPermit{{bldRed, 0, "e3"}, {bldRed, 1, "e4"}}, []string{"build house d3", "build house d4",
+			"build house e3", "build house e4", "build workshop e2", "build workshop e3", "build workshop e4"}},
+		{3, nil, []string{"build house d4", "build house e4", "build workshop e3", "build workshop e4"}},
 		// Tavern/shop: cost 3 + 1 to Blue; house e4: 1 + 1; market e4: 5 + 1.
-		{4, []string{"build house d4", "build house e4", "build shop e3", "build shop e4",
+		{4, nil, []string{"build house d4", "build house e4", "build shop e3", "build shop e4",
 			"build tavern e3", "build tavern e4", "build workshop e3", "build workshop e4"}},
-		{6, []string{"build house d4", "build house e4", "build market d4", "build market e4",
+		{6, nil, []string{"build house d4", "build house e4", "build market d4", "build market e4",
 			"build shop e3", "build shop e4", "build tavern e3", "build tavern e4",
 			"build well e4", "build workshop e3", "build workshop e4"}},
 	}
 	for _, c := range cases {
 		g := bldGame(t, 4, bldRed)
-		placePermit(t, g, bldRed, 2, sqr(t, "e4"))
-		placePermit(t, g, bldBlue, 1, sqr(t, "f4"))
+		permits := c.permits
+		if permits == nil {
+			permits = []bldPermit{{bldRed, 2, "e4"}, {bldBlue, 1, "f4"}}
+		}
+		for _, p := range permits {
+			placePermit(t, g, p.p, p.v, sqr(t, p.s))
+		}
 		setGold(t, g, bldRed, c.gold)
 		want := slices.Clone(c.want)
 		slices.Sort(want)
@@ -1276,6 +1285,87 @@ func TestBuildRebuildNoRoom(t *testing.T) {
 	if g.BuildingSquare(bldBlue, Totem) != RemovedFromGame || g.Phase() != PhaseBuild || g.ToMove() != bldRed {
 		t.Errorf("totem at %v, phase %v, to move %v; want removed, build, Red",
 			g.BuildingSquare(bldBlue, Totem), g.Phase(), g.ToMove())
+	}
+	mustValid(t, g)
+}
+
+// TestBuildTwoBuildsAnyMix: §4 phase 2 — up to two builds of any kind (here
+// a building and a wall tile); a third is refused; EndBuilding goes on to
+// phase 3 after zero or one build.
+func TestBuildTwoBuildsAnyMix(t *testing.T) {
+	g := bldGame(t, 4, bldRed)
+	placePermit(t, g, bldRed, 0, sqr(t, "e3"))
+	placePermit(t, g, bldRed, 1, sqr(t, "e5"))
+	setGold(t, g, bldRed, 3)
+	want := g.Clone()
+	want.gold[bldRed] = 0
+	want.bank += 3 // the house 1, the wall 2
+	bldPermitHome(want, bldRed, 0)
+	bldOccupy(want, playerPiece(bldRed, House), sqr(t, "e3"), bldSqs(t, "e3", "f3"))
+	site := NorthSite(7) // next to the north gate
+	want.wall[site] = 1<<4 | 1
+	want.wallBuilt[bldRed] = 1
+	want.deckLen-- // wall tile 1: draw one influence card
+	want.infl[bldRed][want.deck[want.deckLen]]++
+	want.builds = 2
+	want.phase = PhasePermit
+	mustApply(t, g, bldBuild(House, sqr(t, "e3"), NoInfluence), Move{Kind: BuildWall, Site: site})
+	if d := diffGames(want, g); d != "" {
+		t.Errorf("house and wall (-want +got):\n%s", d)
+	}
+	mustValid(t, g)
+	mustRefuse(t, g, bldBuild(Workshop, sqr(t, "e5"), NoInfluence), ErrWrongPhase)
+	mustRefuse(t, g, Move{Kind: EndBuilding}, ErrWrongPhase)
+
+	for builds := 0; builds < 2; builds++ {
+		g := bldGame(t, 4, bldRed)
+		placePermit(t, g, bldRed, 0, sqr(t, "e3"))
+		if builds == 1 {
+			mustApply(t, g, bldBuild(House, sqr(t, "e3"), NoInfluence))
+		}
+		if !hasMove(g, Move{Kind: EndBuilding}) {
+			t.Errorf("after %d builds Legal lacks end build", builds)
+		}
+		want := g.Clone()
+		want.phase = PhasePermit
+		mustApply(t, g, Move{Kind: EndBuilding})
+		if d := diffGames(want, g); d != "" {
+			t.Errorf("end build after %d builds (-want +got):\n%s", builds, d)
+		}
+		mustValid(t, g)
+	}
+}
+
+// TestBuildSameSizeStarter: a starter counts by its size too (§6.5): a
+// workshop (2 squares) over a totem (2 squares) needs 3 influence of one
+// colour, and the totem then waits for its rebuild (§6.8).
+func TestBuildSameSizeStarter(t *testing.T) {
+	g := bldGame(t, 4, bldRed)
+	totem := placeBuilding(t, g, bldBlue, Totem, sqr(t, "e4")) // e4 e5
+	placePermit(t, g, bldRed, 1, sqr(t, "e3"))
+	setGold(t, g, bldRed, 2)
+	setInfluence(t, g, bldRed, 0, 3, 0)
+	m := bldBuild(Workshop, sqr(t, "e3"), NoInfluence) // e3 e4
+	mustRefuse(t, g, m, nil)
+	m.Pay = InfluenceGreen
+	if !hasMove(g, m) {
+		t.Errorf("Legal lacks %v", m)
+	}
+	want := g.Clone()
+	want.gold[bldRed] = 0
+	want.bank += 2
+	want.infl[bldRed][InfluenceGreen-1] = 0
+	want.discard[InfluenceGreen-1] += 3
+	bldPermitHome(want, bldRed, 1)
+	bldVacate(want, totem, awaitingRebuild, bldSqs(t, "e4", "e5"))
+	want.rebuild[bldBlue] = 2 // the totem
+	bldOccupy(want, playerPiece(bldRed, Workshop), sqr(t, "e3"), bldSqs(t, "e3", "e4"))
+	want.builds = 1
+	want.phase = PhaseRebuild
+	want.toMove = bldBlue
+	mustApply(t, g, m)
+	if d := diffGames(want, g); d != "" {
+		t.Errorf("%v (-want +got):\n%s", m, d)
 	}
 	mustValid(t, g)
 }
