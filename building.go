@@ -264,7 +264,8 @@ func (g *Game) planBuild(b Building, origin Square) (buildPlan, reason) {
 		return plan, rNoOwnPermit
 	}
 	for p := 0; p < int(g.n); p++ {
-		if p != a && sums[p] >= sums[a] {
+		// Only a player with a permit here competes: a lone 0 beats no permit.
+		if p != a && counts[p] > 0 && sums[p] >= sums[a] {
 			return plan, rNoMajority
 		}
 	}
