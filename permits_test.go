@@ -673,3 +673,40 @@ func TestPermitBonusPlaceThreeColours(t *testing.T) {
 		}
 	}
 }
+
+// §5: with no empty square anywhere in the city, no permit can be placed,
+// not even for influence: phase 3 leaves only TakeGold.
+func TestPermitCityFull(t *testing.T) {
+	g := permGame(t, 2, 5, PhasePermit)
+	setGold(t, g, 0, 4)
+	setInfluence(t, g, 0, 2, 2, 2)
+	// Columns a–b: 2×2 buildings of seat 1 on rows 2–3, 4–5, 6–8, 9–10,
+	// 11–12. Columns c–d: seat 0's 2×2 on 2–3, 4–5, 9–10, 11–12, a market
+	// on c6–d6, a well on d8 (c8 is the foundation). Column e: workshops
+	// and totems, wells on e11 and e12.
+	for i, s := range []string{"a2", "a4", "a6", "a9", "a11"} {
+		placeBuilding(t, g, 1, []Building{Tavern, Shop}[i%2], sqr(t, s))
+	}
+	for i, s := range []string{"c2", "c4", "c9", "c11"} {
+		placeBuilding(t, g, 0, []Building{Tavern, Shop}[i%2], sqr(t, s))
+	}
+	placeBuilding(t, g, 0, Market, sqr(t, "c6"))
+	placeBuilding(t, g, 0, Well, sqr(t, "d8"))
+	placeBuilding(t, g, 0, Workshop, sqr(t, "e2"))
+	placeBuilding(t, g, 1, Workshop, sqr(t, "e4"))
+	placeBuilding(t, g, 0, Totem, sqr(t, "e6"))
+	placeBuilding(t, g, 1, Totem, sqr(t, "e9"))
+	placeBuilding(t, g, 0, Well, sqr(t, "e11"))
+	placeBuilding(t, g, 0, Well, sqr(t, "e12"))
+	mustValid(t, g)
+	for _, s := range CitySquares(2) {
+		if g.IsEmpty(s) {
+			t.Fatalf("%v is empty; the test wants a full city", s)
+		}
+	}
+	if rows := g.PermitRows(); len(rows) != 0 {
+		t.Errorf("PermitRows() = %v in a full city, want none", rows)
+	}
+	permSameMoves(t, "full city", g.Legal(), []Move{{Kind: TakeGold}})
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: ChurchFoundation, Pay: InfluenceBlue}, nil)
+}
