@@ -46,11 +46,16 @@ func (g *Game) applyChurch() {
 	if g.churchOrigin == NoSquare {
 		g.churchDrawn = [2]uint8{g.church[g.churchLen-1], g.church[g.churchLen-2]}
 		g.churchLen -= 2
+		// Keep the slots above the stack zero, so that equal positions
+		// compare equal (Game is compared with ==).
+		g.church[g.churchLen], g.church[g.churchLen+1] = 0, 0
 		g.phase = PhaseChurchChoice
 		return
 	}
 	g.churchLen--
-	g.placeChurchTile(ChurchTile(g.church[g.churchLen]))
+	t := ChurchTile(g.church[g.churchLen])
+	g.church[g.churchLen] = 0
+	g.placeChurchTile(t)
 }
 
 // applyKeepChurchTile keeps tile t, puts the other drawn tile at the bottom
