@@ -3,6 +3,7 @@ package elasund
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 )
 
@@ -206,8 +207,8 @@ func New(c Config) (*Game, error) {
 	if n < MinPlayers || n > MaxPlayers {
 		return nil, fmt.Errorf("%w: %d players; the game is for 2 to 4", ErrInvalidConfig, n)
 	}
-	if c.MaxTurns < 0 {
-		return nil, fmt.Errorf("%w: negative MaxTurns %d", ErrInvalidConfig, c.MaxTurns)
+	if c.MaxTurns < 0 || int64(c.MaxTurns) > math.MaxUint32 {
+		return nil, fmt.Errorf("%w: MaxTurns %d is out of range (0 to %d)", ErrInvalidConfig, c.MaxTurns, uint32(math.MaxUint32))
 	}
 	g := &Game{n: uint8(n), winner: -1, ship: NoRow, churchOrigin: NoSquare, maxTurns: uint32(c.MaxTurns)}
 	g.rng = *rand.NewPCG(c.Seed, 0x656c6173756e64) // "elasund"
@@ -575,6 +576,9 @@ func (g *Game) check(m Move) reason {
 	if phaseOf[m.Kind] != g.phase {
 		return rPhase
 	}
+	if r := fieldRanges(m); r != okay {
+		return r
+	}
 	switch m.Kind {
 	case Roll:
 		d := m.Dice
@@ -621,6 +625,25 @@ func (g *Game) check(m Move) reason {
 		return g.checkBonusPermit(m)
 	case BonusGold:
 		return g.checkBonusGold()
+	}
+	return okay
+}
+
+// fieldRanges checks that the fields m's kind uses name real squares,
+// tiles and colours (malformed moves), before any rule is consulted.
+func fieldRanges(m Move) reason {
+	switch m.Kind {
+	case Build, Rebuild, PlacePermit, MovePermit, UpgradePermit, BonusPermit:
+		if !m.Square.Valid() || (m.Kind == MovePermit && !m.From.Valid()) {
+			return rSquare
+		}
+	case KeepChurchTile:
+		if m.Tile < 1 || m.Tile > ChurchTiles {
+			return rTile
+		}
+	}
+	if m.Pay > InfluenceYellow {
+		return rPayColor
 	}
 	return okay
 }

@@ -430,6 +430,8 @@ const (
 	rUpgradeValue
 	rUpgradeGold
 	rThreeColors
+	rSquare
+	rTile
 	numReasons
 )
 
@@ -484,6 +486,8 @@ var reasons = [numReasons]struct {
 	rUpgradeValue:        {"§10: an upgrade swaps for a higher permit from the player's supply", nil},
 	rUpgradeGold:         {"§10: an upgrade costs the difference of the values in gold", ErrCannotPay},
 	rThreeColors:         {"§10: this costs 3 influence cards of three different colours", ErrCannotPay},
+	rSquare:              {"§1: not a square of the board (columns a–i, rows 2–6 and 8–12)", ErrMalformedMove},
+	rTile:                {"§8: church tiles are numbered 1 to 9", ErrMalformedMove},
 }
 
 func (g *Game) moveError(m Move, r reason) error {

@@ -398,7 +398,7 @@ func TestPermitPlaceRefused(t *testing.T) {
 		{"own permit there", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "a5")}, nil, rSquareNotEmpty},
 		{"other's permit there", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "b5")}, nil, rSquareNotEmpty},
 		{"outside the 3-player city", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "h5")}, nil, rSquareNotEmpty},
-		{"no square", Move{Kind: PlacePermit, Permit: 1, Square: NoSquare}, nil, rSquareNotEmpty},
+		{"no square", Move{Kind: PlacePermit, Permit: 1, Square: NoSquare}, ErrMalformedMove, rSquare},
 		{"other row", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "c6")}, nil, rPermitRow},
 		{"end turn in phase 3", Move{Kind: EndTurn}, ErrWrongPhase, rPhase},
 	}

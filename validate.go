@@ -174,6 +174,11 @@ func (g *Game) Validate() error {
 			seen[t]++
 		}
 	}
+	for _, t := range g.church[g.churchLen:] {
+		if t != 0 {
+			return bad("church stack slot beyond its %d tiles holds tile %d", g.churchLen, t)
+		}
+	}
 	drawn := 0
 	if g.phase == PhaseChurchChoice {
 		for _, t := range g.churchDrawn {

@@ -86,8 +86,12 @@ func (w WallSite) Row() Row {
 	return rowNumbers[int(w-eastBase)+1]
 }
 
-// Cost returns the gold a wall tile on w costs: 2 north and south, 4 east.
+// Cost returns the gold a wall tile on w costs: 2 north and south, 4 east
+// (0 for a value that is no wall site).
 func (w WallSite) Cost() int {
+	if w >= numWallSites {
+		return 0
+	}
 	if w.East() {
 		return 4
 	}
