@@ -81,16 +81,6 @@ func bldMoves(g *Game, k MoveKind) []string {
 	return out
 }
 
-// bldPiece returns the piece id at square s (it must hold a building).
-func bldPiece(t *testing.T, g *Game, s Square) int {
-	t.Helper()
-	v := g.cell[s]
-	if v == 0 || v > numPieces {
-		t.Fatalf("no building on %v", s)
-	}
-	return int(v) - 1
-}
-
 func bldBuild(b Building, s Square, pay InfluenceColor) Move {
 	return Move{Kind: Build, Building: b, Square: s, Pay: pay}
 }

@@ -53,25 +53,6 @@ func cardsEmptyHands(t testing.TB, g *Game) {
 	}
 }
 
-// cardsDrawTop moves the deck's top card to player p's hand (for building
-// an expected state by hand).
-func cardsDrawTop(g *Game, p int) {
-	g.deckLen--
-	g.infl[p][g.deck[g.deckLen]]++
-}
-
-// cardsOfKind returns the moves of kind k, sorted by notation.
-func cardsOfKind(ms []Move, k MoveKind) []Move {
-	var out []Move
-	for _, m := range ms {
-		if m.Kind == k {
-			out = append(out, m)
-		}
-	}
-	cardsSort(out)
-	return out
-}
-
 func cardsSort(ms []Move) {
 	slices.SortFunc(ms, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
 }
