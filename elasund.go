@@ -132,7 +132,8 @@ type Config struct {
 	ChurchStack []ChurchTile
 }
 
-// Game is a game of Elasund in progress. Create one with New. A Game holds
+// Game is a game of Elasund in progress. Create one with New (the zero
+// Game is no game: it has no legal moves and refuses every move). A Game holds
 // only values (no pointers, maps or slices), so it can be copied with an
 // assignment (saved := *g) and compared with ==; Clone does the same on the
 // heap. Methods never panic on any argument.
@@ -339,7 +340,7 @@ func (g *Game) Active() Player { return Player(g.active) }
 // player, but pirate discards, shortage returns and starter rebuilds are
 // decided by their owners. It is NoPlayer once the game is over.
 func (g *Game) ToMove() Player {
-	if g.phase == PhaseOver {
+	if g.phase == PhaseOver || g.n < MinPlayers {
 		return NoPlayer
 	}
 	return Player(g.toMove)
@@ -353,7 +354,12 @@ func (g *Game) Over() bool { return g.phase == PhaseOver }
 
 // Winner returns the player who placed all 10 cubes, or NoPlayer while the
 // game goes on or when it ended at Config.MaxTurns.
-func (g *Game) Winner() Player { return Player(g.winner) }
+func (g *Game) Winner() Player {
+	if g.phase != PhaseOver || g.n < MinPlayers {
+		return NoPlayer
+	}
+	return Player(g.winner)
+}
 
 // Turn returns the number of the current turn, 1 for the first; after the
 // game, the number of the last turn played.
@@ -440,6 +446,9 @@ func (g *Game) Legal() []Move { return g.AppendLegal(nil) }
 // AppendLegal appends the legal moves to dst and returns the extended slice,
 // like Legal; with a buffer of sufficient capacity it does not allocate.
 func (g *Game) AppendLegal(dst []Move) []Move {
+	if g.n < MinPlayers || g.n > MaxPlayers {
+		return dst // not a game made by New
+	}
 	switch g.phase {
 	case PhaseRoll:
 		dst = append(dst, Move{Kind: Roll})
@@ -564,6 +573,9 @@ var phaseOf = [...]Phase{
 // check decides whether m is legal now, without side effects and without
 // allocating. Legal generation and Apply both go through it.
 func (g *Game) check(m Move) reason {
+	if g.n < MinPlayers || g.n > MaxPlayers {
+		return rNoGame
+	}
 	if g.phase == PhaseOver {
 		return rOver
 	}

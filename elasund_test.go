@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -542,5 +543,26 @@ func TestBoardMaxTurnsHuge(t *testing.T) {
 	boardPlayTurn(t, g)
 	if g.Over() {
 		t.Errorf("MaxTurns %d ended the game after 1 turn", big)
+	}
+}
+
+// The zero Game is no game: no legal moves, nobody to move, every move
+// refused (wrapping ErrIllegalMove) without changing it, and Validate fails.
+func TestBoardZeroGame(t *testing.T) {
+	var g Game
+	if l := g.Legal(); len(l) != 0 {
+		t.Errorf("zero Game lists %v", l)
+	}
+	if g.ToMove() != NoPlayer || g.Over() || g.Winner() != NoPlayer {
+		t.Errorf("zero Game: to move %v, over %v, winner %v", g.ToMove(), g.Over(), g.Winner())
+	}
+	for _, m := range []Move{{Kind: Roll}, {Kind: EndBuilding}, {Kind: EndTurn}, {}} {
+		me := mustRefuse(t, &g, m, nil)
+		if !strings.Contains(me.Rule, "New") {
+			t.Errorf("refusal of %v on a zero Game says %q", m, me.Rule)
+		}
+	}
+	if g.Validate() == nil {
+		t.Error("zero Game validates")
 	}
 }

@@ -1,0 +1,151 @@
+// Package elasund is a complete rules engine for the board game Elasund:
+// The First City (Klaus Teuber, 2–4 players). It plays whole games exactly
+// by the rules, lists every legal move, refuses every illegal one with an
+// error that names the rule, and is fast enough to sit in the inner loop of
+// a search bot.
+//
+// # A tour of the API
+//
+// New starts a game from a Config (player count or colours, seed, optional
+// first player, turn limit and stacked deck or church stack):
+//
+//	g, err := elasund.New(elasund.Config{Players: 4, Seed: 7})
+//
+// A game is a sequence of decisions. ToMove says who decides now; that is
+// usually the active player, but pirate discards, shortage returns and
+// starter rebuilds are decided by their owners. Phase says what kind of
+// decision it is. Legal lists every legal Move of the deciding player, in a
+// deterministic order and without duplicates; AppendLegal does the same into
+// a reusable buffer. Apply plays one:
+//
+//	for !g.Over() {
+//		moves := g.Legal()
+//		if err := g.Apply(moves[0]); err != nil { … }
+//	}
+//	fmt.Println(g.Color(g.Winner()))
+//
+// A Move is a small comparable value. Its Kind says what it does, and each
+// kind uses a few fields (see MoveKind); every choice the rules give is a
+// field: the row the ship steers to, the pirates' row, which cards are
+// discarded or returned, which church tile the first builder keeps, where a
+// displaced starter goes, a building's north-west square, which influence
+// colour pays for a same-size build-over, a permit placed in any row, or a
+// bonus action. Move.String writes a move as a person reads it ("build
+// tavern c5 pay blue", "wall E5", "permit 2 d8") and ParseMove reads it back.
+//
+// Apply of a move that is not legal returns a *MoveError and leaves the game
+// exactly as it was. Every such error wraps ErrIllegalMove and, where one
+// fits, a sentinel that says why in general (ErrGameOver, ErrWrongPhase,
+// ErrMalformedMove, ErrCannotPay); its Rule field names the rule of RULES.md
+// that forbids the move. Check and IsLegal ask without applying. No method
+// panics on any argument.
+//
+// The game's state is readable through accessors: At (what stands on a
+// square: building and owner, permit and owner, church tile), Buildings,
+// Wall, Gold, Influence, Hand, PermitSquare, PermitsInSupply,
+// BuildingSquare, NeutralSupply, WallTilesLeft, TradePoints, TradeDisk,
+// HasMilestoneCube, CubesPlaced, CubeSpots, CubesInRow, Ship, Dice, Bank,
+// DeckSize, DiscardPile, ChurchTilesLeft, ChurchOrigin, ChurchSquare,
+// PermitRows and more. Geometry helpers (CitySquares, InCity, TradeValue,
+// TradeFields, Rows, WallSites, StartingSquares) take the player count.
+// Validate checks every invariant of a state.
+//
+// # Speed
+//
+// A Game holds only fixed-size arrays of small integers: no pointers, maps
+// or slices. Copying one (saved := *g) is a copy of under 400 bytes and
+// allocates nothing; Clone does the same on the heap. Games compare with ==.
+// Apply, IsLegal and AppendLegal (with a buffer of sufficient capacity) do
+// not allocate.
+//
+// # Chance and determinism
+//
+// All randomness comes from the game's own PCG source (math/rand/v2),
+// seeded by Config.Seed and carried inside the Game: the dice, the shuffles
+// of the influence deck and the church stack, the first player (unless
+// Config.FirstPlayer names one), reshuffles of the discard pile and the
+// roller's reward drawn from the pirates' cards. The same Config and the same
+// moves give the same game, bit for bit.
+//
+// To force chance, for tests, puzzles, replays and chance-node search:
+//   - a Roll move with both Dice set (1–6) forces that roll, where Legal
+//     lists only the plain Roll with Dice {0, 0}, which rolls the seeded
+//     dice; Dice reports what was rolled, so a replay log can record it;
+//   - Config.InfluenceDeck fixes the order of the initial influence deck
+//     (the starting cards are dealt from its top);
+//   - Config.ChurchStack fixes the order of the church stack.
+//
+// # Rule interpretations
+//
+// RULES.md (the specification this package implements, in the project's
+// shared rules) settles where the rulebooks disagree:
+//
+//  1. Permit fallback row (§5): when the ship's row has no empty square, the
+//     nearest row above that has one or the nearest row below that has one,
+//     the player's choice; not only the adjacent rows.
+//  2. Shortage (§4.1): after every player returns half of their cards of the
+//     short type, the production is paid if it now can be, else nobody gets
+//     that type this turn.
+//  3. Walls may be built in either direction from a gate at any time; no rule
+//     orders the 2-gold sites before the 4-gold ones.
+//  4. A displaced starter is rebuilt whenever a legal place exists; it may
+//     not go on a square with any permit, nor on a trade field.
+//  5. The trade disk is derived from standing buildings, capped at 11; a
+//     milestone flag freed later is not claimed retroactively.
+//  6. Phase 3 is mandatory (a permit or 2 gold); phases 2 and 4 may be empty.
+//  7. Pirates: every discarded card is the discarding player's choice; the
+//     roller's reward is drawn at random from all discarded cards.
+//  8. A builder with one free cube who builds a two-flag building puts that
+//     cube on the first flag and wins at once; the second flag stays empty.
+//
+// Where RULES.md is silent, this package decides as follows:
+//
+//  9. Decisions of several players are taken one at a time: pirate discards
+//     by the roller first and then clockwise; shortage returns by the active
+//     player first and then clockwise. A player whose discard or return
+//     leaves no choice (all their cards, or cards of one kind only) gives
+//     them up without a move.
+//  10. Influence income is drawn from the deck by the active player first and
+//     then clockwise; the starting cards are dealt in seat order from seat 0.
+//  11. In an influence shortage, the returned cards, the discard pile and
+//     whatever is left of the deck are shuffled together into the new deck.
+//     A gold shortage is settled before an influence shortage of the same
+//     roll.
+//  12. The first church builder pays 7 gold and draws the two tiles with the
+//     BuildChurch move, and chooses with a separate KeepChurchTile move, so
+//     the choice is made, as at the table, after seeing the tiles.
+//  13. A player with both starters displaced rebuilds them in the order they
+//     choose. A starter leaves the game if, when its owner comes to rebuild
+//     it, it has no legal place. While a rebuild is possible it must be done
+//     (Legal lists only rebuild moves).
+//  14. When a move places the active player's tenth cube the game ends at
+//     once: the move's remaining steps that need a cube (a second flag,
+//     milestone cubes) place none, and displaced starters are not rebuilt.
+//     Trade points are still updated, so the disk matches the board.
+//  15. Building over one's own building on a trade field takes the trade
+//     points away first (returning milestone cubes) and then adds the new
+//     building's (placing cubes on free flags again), in the order of §6
+//     steps 6 and 7.
+//  16. The phase-3 placement paying 2 influence of one colour may go on any
+//     empty square, also in rows where a free placement is allowed.
+//  17. Phase 3's "take 2 gold" takes what the bank has when it has fewer than
+//     2, as §10's bonus action does. A wall reward or income draw with the
+//     influence deck and discard pile both empty draws nothing.
+//  18. A 7 on the first roll of the game may send the pirates to any of the
+//     ten rows; the repeat rule needs the ship on the board.
+//  19. The rules end a game only with a tenth cube. Play (random play in
+//     particular) can reach positions where nobody can ever place another
+//     cube: the city full, the walls and the church complete, no buildable
+//     neutral copy left. The engine does not detect them; Config.MaxTurns
+//     ends a game without a winner after that many turns, for simulations
+//     that must stop. It is off by default, as in the rules.
+//
+// # Board notation
+//
+// Columns are lettered a (the harbor) to i, rows named by their ship
+// numbers 2–6 and 8–12 from north to south (there is no row 7), so a square
+// is written "c8". A building's Square is its north-west square; buildings
+// are never rotated. Wall sites are "Nc"…"Nh" (north, by column),
+// "Sc"…"Sh" (south) and "E3"…"E11" (east, by row). Church tiles are numbered
+// 1–9 by their place in the church in reading order.
+package elasund
