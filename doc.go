@@ -38,7 +38,7 @@
 // fits, a sentinel that says why in general (ErrGameOver, ErrWrongPhase,
 // ErrMalformedMove, ErrCannotPay); its Rule field names the rule of RULES.md
 // that forbids the move. Check and IsLegal ask without applying. No method
-// panics on any argument.
+// panics on any argument (the receiver must be a *Game, not nil).
 //
 // The game's state is readable through accessors: At (what stands on a
 // square: building and owner, permit and owner, church tile), Buildings,
