@@ -120,7 +120,16 @@ func (g *Game) checkPlacePermit(m Move, rows uint16) reason {
 
 func (g *Game) appendPermits(dst []Move) []Move {
 	rows := g.permitRows()
-	for v := uint8(0); v < PermitsPerPlayer; v++ {
+	// The colours worth trying; every move is still checked in full.
+	pays := [4]InfluenceColor{NoInfluence}
+	np := 1
+	for _, c := range InfluenceColors() {
+		if g.checkPay2(c) == okay {
+			pays[np] = c
+			np++
+		}
+	}
+	for v := uint8(0); v < PermitsPerPlayer && v <= g.gold[g.active]; v++ {
 		if g.checkPermitSupply(v) != okay {
 			continue
 		}
@@ -128,7 +137,7 @@ func (g *Game) appendPermits(dst []Move) []Move {
 			if !g.isEmpty(s) {
 				continue
 			}
-			for _, pay := range [4]InfluenceColor{NoInfluence, InfluenceBlue, InfluenceGreen, InfluenceYellow} {
+			for _, pay := range pays[:np] {
 				m := Move{Kind: PlacePermit, Permit: v, Square: s, Pay: pay}
 				if g.checkPlacePermit(m, rows) == okay {
 					dst = append(dst, m)
@@ -271,7 +280,14 @@ func (g *Game) applyBonusPermit(m Move) {
 func (g *Game) appendBonus(dst []Move) []Move {
 	a := int(g.active)
 	pays := [3]InfluenceColor{InfluenceBlue, InfluenceGreen, InfluenceYellow}
-	for v := 0; v < PermitsPerPlayer; v++ {
+	var np int // the colours that can pay 2 influence
+	for _, c := range InfluenceColors() {
+		if g.checkPay2(c) == okay {
+			pays[np] = c
+			np++
+		}
+	}
+	for v := 0; v < PermitsPerPlayer && np > 0; v++ {
 		from := g.permitSq[a][v]
 		if !from.Valid() {
 			continue
@@ -280,7 +296,7 @@ func (g *Game) appendBonus(dst []Move) []Move {
 			if !g.isEmpty(s) {
 				continue
 			}
-			for _, pay := range pays {
+			for _, pay := range pays[:np] {
 				m := Move{Kind: MovePermit, From: from, Square: s, Pay: pay}
 				if g.checkMovePermit(m) == okay {
 					dst = append(dst, m)
@@ -294,7 +310,7 @@ func (g *Game) appendBonus(dst []Move) []Move {
 			continue
 		}
 		for nv := uint8(v + 1); nv < PermitsPerPlayer; nv++ {
-			for _, pay := range pays {
+			for _, pay := range pays[:np] {
 				m := Move{Kind: UpgradePermit, Square: at, Permit: nv, Pay: pay}
 				if g.checkUpgradePermit(m) == okay {
 					dst = append(dst, m)
