@@ -114,23 +114,12 @@ func (g *Game) payInfluence4(infl [MaxPlayers]uint8) {
 	}
 }
 
-// nextReturner settles shortage returns that leave no choice and hands the
-// next real choice to its player, the active player first and then
-// clockwise. When all have returned, the pile is shuffled into a new deck
-// and the income is paid if it now can be.
+// nextReturner hands the next shortage return with a real choice to its
+// player, the active player first and then clockwise (settling forced
+// ones). When all have returned, the pile is shuffled into a new deck and
+// the income is paid if it now can be.
 func (g *Game) nextReturner() {
-	for i := 0; i < int(g.n); i++ {
-		p := (int(g.active) + i) % int(g.n)
-		k := g.pending[p]
-		if k == 0 {
-			continue
-		}
-		if c, only := g.onlyChoice(p, k, false); only {
-			g.returnInfluence(p, c)
-			continue
-		}
-		g.phase = PhaseShortage
-		g.toMove = uint8(p)
+	if g.nextToGiveUp(PhaseShortage) {
 		return
 	}
 	g.reshuffle()
@@ -141,6 +130,51 @@ func (g *Game) nextReturner() {
 	g.startBuilding()
 }
 
+// nextToGiveUp goes round the table from the active player through the
+// players who owe cards in phase ph (PhaseDiscard: gold or influence to the
+// pirates; PhaseShortage: influence): a player with only one way to give
+// them up does so at once; the first with a real choice is handed the
+// decision, and nextToGiveUp reports true. It reports false when nobody
+// owes anything any more.
+func (g *Game) nextToGiveUp(ph Phase) bool {
+	for i := 0; i < int(g.n); i++ {
+		p := (int(g.active) + i) % int(g.n)
+		k := g.pending[p]
+		if k == 0 {
+			continue
+		}
+		if c, only := g.onlyChoice(p, k, ph == PhaseDiscard); only {
+			g.giveUp(ph, p, c)
+			continue
+		}
+		g.phase = ph
+		g.toMove = uint8(p)
+		return true
+	}
+	return false
+}
+
+// giveUp takes cards c from player p: to the pirates' pool in PhaseDiscard,
+// to the discard pile in PhaseShortage.
+func (g *Game) giveUp(ph Phase, p int, c Cards) {
+	if ph == PhaseDiscard {
+		g.discardToPirates(p, c)
+	} else {
+		g.returnInfluence(p, c)
+	}
+}
+
+// applyGiveUp plays a Discard or ReturnInfluence move of the deciding player
+// and goes on round the table.
+func (g *Game) applyGiveUp(c Cards) {
+	g.giveUp(g.phase, int(g.toMove), c)
+	if g.phase == PhaseDiscard {
+		g.nextDiscarder()
+	} else {
+		g.nextReturner()
+	}
+}
+
 func (g *Game) returnInfluence(p int, c Cards) {
 	in := c.inflArray()
 	for i := range in {
@@ -148,11 +182,6 @@ func (g *Game) returnInfluence(p int, c Cards) {
 		g.discard[i] += in[i]
 	}
 	g.pending[p] = 0
-}
-
-func (g *Game) applyReturn(c Cards) {
-	g.returnInfluence(int(g.toMove), c)
-	g.nextReturner()
 }
 
 // onlyChoice reports whether player p has exactly one way to give up k

@@ -525,10 +525,8 @@ func (g *Game) Apply(m Move) error {
 		g.produce()
 	case Pirates:
 		g.startPirates(m.Row)
-	case Discard:
-		g.applyDiscard(m.Cards)
-	case ReturnInfluence:
-		g.applyReturn(m.Cards)
+	case Discard, ReturnInfluence:
+		g.applyGiveUp(m.Cards)
 	case Build:
 		g.applyBuild(m)
 	case BuildWall:

@@ -120,15 +120,10 @@ func (g *Game) checkPlacePermit(m Move, rows uint16) reason {
 
 func (g *Game) appendPermits(dst []Move) []Move {
 	rows := g.permitRows()
-	// The colours worth trying; every move is still checked in full.
-	pays := [4]InfluenceColor{NoInfluence}
-	np := 1
-	for _, c := range InfluenceColors() {
-		if g.checkPay2(c) == okay {
-			pays[np] = c
-			np++
-		}
-	}
+	// No influence, or a colour that can pay 2; every move is still checked
+	// in full.
+	var pays [4]InfluenceColor
+	np := 1 + g.colorsPaying2(pays[1:])
 	for v := uint8(0); v < PermitsPerPlayer && v <= g.gold[g.active]; v++ {
 		if g.checkPermitSupply(v) != okay {
 			continue
@@ -146,6 +141,19 @@ func (g *Game) appendPermits(dst []Move) []Move {
 		}
 	}
 	return dst
+}
+
+// colorsPaying2 writes into dst (room for three) the influence colours of
+// which the active player holds at least 2, and returns how many.
+func (g *Game) colorsPaying2(dst []InfluenceColor) int {
+	n := 0
+	for _, c := range InfluenceColors() {
+		if g.checkPay2(c) == okay {
+			dst[n] = c
+			n++
+		}
+	}
+	return n
 }
 
 // placePermit puts the active player's permit v on s, paying gold.
@@ -279,14 +287,8 @@ func (g *Game) applyBonusPermit(m Move) {
 // appendBonus appends the legal bonus actions other than EndTurn.
 func (g *Game) appendBonus(dst []Move) []Move {
 	a := int(g.active)
-	pays := [3]InfluenceColor{InfluenceBlue, InfluenceGreen, InfluenceYellow}
-	var np int // the colours that can pay 2 influence
-	for _, c := range InfluenceColors() {
-		if g.checkPay2(c) == okay {
-			pays[np] = c
-			np++
-		}
-	}
+	var pays [3]InfluenceColor
+	np := g.colorsPaying2(pays[:])
 	for v := 0; v < PermitsPerPlayer && np > 0; v++ {
 		from := g.permitSq[a][v]
 		if !from.Valid() {

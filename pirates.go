@@ -56,22 +56,11 @@ func (g *Game) startPirates(r Row) {
 	g.nextDiscarder()
 }
 
-// nextDiscarder settles discards that leave no choice and hands the next
-// real choice to its player, the roller first and then clockwise. When all
-// have discarded, the roller draws the reward and phase 2 begins.
+// nextDiscarder hands the next discard with a real choice to its player,
+// the roller first and then clockwise (settling forced ones). When all have
+// discarded, the roller draws the reward and phase 2 begins.
 func (g *Game) nextDiscarder() {
-	for i := 0; i < int(g.n); i++ {
-		p := (int(g.active) + i) % int(g.n)
-		k := g.pending[p]
-		if k == 0 {
-			continue
-		}
-		if c, only := g.onlyChoice(p, k, true); only {
-			g.discardToPirates(p, c)
-			continue
-		}
-		g.phase = PhaseDiscard
-		g.toMove = uint8(p)
+	if g.nextToGiveUp(PhaseDiscard) {
 		return
 	}
 	g.pirateReward()
@@ -87,11 +76,6 @@ func (g *Game) discardToPirates(p int, c Cards) {
 		g.poolInfl[i] += in[i]
 	}
 	g.pending[p] = 0
-}
-
-func (g *Game) applyDiscard(c Cards) {
-	g.discardToPirates(int(g.toMove), c)
-	g.nextDiscarder()
 }
 
 // pirateReward gives the roller one random discarded card per wall tower
