@@ -9,6 +9,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"time"
@@ -22,13 +23,13 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
 	maxTurns := flag.Int("maxturns", 1000, "end a game without a winner after this many turns (0: no limit; random play can reach positions where nobody can ever win)")
 	flag.Parse()
-	if err := run(*players, *games, *seed, *maxTurns); err != nil {
+	if err := run(os.Stdout, *players, *games, *seed, *maxTurns); err != nil {
 		fmt.Fprintln(os.Stderr, "selfplay:", err)
 		os.Exit(1)
 	}
 }
 
-func run(players, games int, seed uint64, maxTurns int) error {
+func run(out io.Writer, players, games int, seed uint64, maxTurns int) error {
 	if games < 1 {
 		return fmt.Errorf("-games must be at least 1, not %d", games)
 	}
@@ -64,15 +65,15 @@ func run(players, games int, seed uint64, maxTurns int) error {
 		}
 	}
 	elapsed := time.Since(start).Seconds()
-	fmt.Printf("%d games of %d players (seeds %d to %d)\n", games, players, seed, seed+uint64(games)-1)
-	fmt.Println("winners:")
+	fmt.Fprintf(out, "%d games of %d players (seeds %d to %d)\n", games, players, seed, seed+uint64(games)-1)
+	fmt.Fprintln(out, "winners:")
 	for _, c := range colors {
-		fmt.Printf("  %-6v %6d  (%.1f%%)\n", c, wins[c], 100*float64(wins[c])/float64(games))
+		fmt.Fprintf(out, "  %-6v %6d  (%.1f%%)\n", c, wins[c], 100*float64(wins[c])/float64(games))
 	}
 	if noWinner > 0 {
-		fmt.Printf("  none   %6d  (turn limit)\n", noWinner)
+		fmt.Fprintf(out, "  none   %6d  (turn limit)\n", noWinner)
 	}
-	fmt.Printf("average game length: %.1f turns, %.1f moves\n", float64(turns)/float64(games), float64(moves)/float64(games))
-	fmt.Printf("speed: %.0f games/s, %.0f moves/s\n", float64(games)/elapsed, float64(moves)/elapsed)
+	fmt.Fprintf(out, "average game length: %.1f turns, %.1f moves\n", float64(turns)/float64(games), float64(moves)/float64(games))
+	fmt.Fprintf(out, "speed: %.0f games/s, %.0f moves/s\n", float64(games)/elapsed, float64(moves)/elapsed)
 	return nil
 }
