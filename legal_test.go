@@ -1,0 +1,127 @@
+package elasund
+
+import "testing"
+
+// candidateMoves enumerates, for the current phase, every move of that
+// phase's kinds over the whole range of their fields (and one step beyond:
+// NoSquare, permit 5, colour 4, …), legal or not.
+func candidateMoves(g *Game, dst []Move) []Move {
+	squares := make([]Square, 0, NumSquares+1)
+	for s := Square(0); s < NumSquares; s++ {
+		squares = append(squares, s)
+	}
+	squares = append(squares, NoSquare)
+	pays := []InfluenceColor{NoInfluence, InfluenceBlue, InfluenceGreen, InfluenceYellow, 4}
+	rows := []Row{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}
+	for k := Roll; k <= EndTurn; k++ {
+		if phaseOf[k] != g.phase {
+			continue
+		}
+		switch k {
+		case Roll:
+			for a := uint8(0); a <= 7; a++ {
+				for b := uint8(0); b <= 7; b++ {
+					dst = append(dst, Move{Kind: k, Dice: [2]uint8{a, b}})
+				}
+			}
+		case Steer, Pirates:
+			for _, r := range rows {
+				dst = append(dst, Move{Kind: k, Row: r})
+			}
+		case Discard, ReturnInfluence:
+			for gd := uint8(0); gd <= 6; gd++ {
+				for b := uint8(0); b <= 6; b++ {
+					for gr := uint8(0); gr <= 6; gr++ {
+						for y := uint8(0); y <= 6; y++ {
+							dst = append(dst, Move{Kind: k, Cards: Cards{gd, b, gr, y}})
+						}
+					}
+				}
+			}
+		case Build, Rebuild:
+			for b := NoBuilding; b <= LargeBuilding+1; b++ {
+				for _, s := range squares {
+					for _, pay := range pays {
+						if k == Rebuild && pay != NoInfluence {
+							continue
+						}
+						dst = append(dst, Move{Kind: k, Building: b, Square: s, Pay: pay})
+					}
+				}
+			}
+		case BuildWall:
+			for w := WallSite(0); w <= numWallSites; w++ {
+				dst = append(dst, Move{Kind: k, Site: w})
+			}
+		case KeepChurchTile:
+			for t := ChurchTile(0); t <= ChurchTiles+1; t++ {
+				dst = append(dst, Move{Kind: k, Tile: t})
+			}
+		case PlacePermit, BonusPermit, UpgradePermit:
+			for v := uint8(0); v <= PermitsPerPlayer; v++ {
+				for _, s := range squares {
+					for _, pay := range pays {
+						dst = append(dst, Move{Kind: k, Permit: v, Square: s, Pay: pay})
+					}
+				}
+			}
+		case MovePermit:
+			// From: the mover's permits, an empty square and NoSquare.
+			froms := []Square{NoSquare, 0}
+			for _, s := range g.permitSq[g.toMove] {
+				froms = append(froms, s)
+			}
+			for _, f := range froms {
+				for _, s := range squares {
+					for _, pay := range pays {
+						dst = append(dst, Move{Kind: k, From: f, Square: s, Pay: pay})
+					}
+				}
+			}
+		default:
+			dst = append(dst, Move{Kind: k})
+		}
+	}
+	return dst
+}
+
+// TestLegalIsExactlyTheAcceptedMoves checks, at positions of seeded random
+// games for 2, 3 and 4 players, every move of the phase's kinds over the
+// whole range of their fields: IsLegal accepts exactly the moves Legal
+// lists (forced dice aside, which Legal does not list but Apply accepts).
+func TestLegalIsExactlyTheAcceptedMoves(t *testing.T) {
+	games, every := 6, 3
+	if testing.Short() {
+		games, every = 2, 7
+	}
+	var cands []Move
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		for seed := uint64(0); seed < uint64(games); seed++ {
+			g, err := New(Config{Players: n, Seed: 100 + seed, MaxTurns: 300})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := newChooser(seed + 11)
+			for step := 0; !g.Over(); step++ {
+				legal := g.Legal()
+				if step%every == 0 {
+					listed := make(map[Move]bool, len(legal))
+					for _, m := range legal {
+						listed[m] = true
+					}
+					cands = candidateMoves(g, cands[:0])
+					for _, m := range cands {
+						forced := m.Kind == Roll && m.Dice != [2]uint8{}
+						if g.IsLegal(m) != (listed[m] || forced && g.IsLegal(m)) {
+							t.Fatalf("%d players seed %d step %d (%v): IsLegal(%v) = %v, listed %v",
+								n, seed, step, g.Phase(), m, g.IsLegal(m), listed[m])
+						}
+					}
+				}
+				if err := g.Apply(legal[r.intn(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
