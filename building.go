@@ -32,6 +32,17 @@ const (
 	InfluenceIncome        // 1 influence card
 )
 
+// String returns "none", "gold" or "influence".
+func (i Income) String() string {
+	switch i {
+	case GoldIncome:
+		return "gold"
+	case InfluenceIncome:
+		return "influence"
+	}
+	return "none"
+}
+
 type buildingSpec struct {
 	name                       string
 	w, h, permits, cost, cubes uint8
@@ -109,11 +120,11 @@ const (
 	neutralBase = 16
 )
 
-// Piece locations other than a square.
+// Piece locations other than a square (see BuildingSquare).
 const (
-	inSupply        Square = NoSquare // in its owner's or the neutral supply
-	removedFromGame Square = 254      // a starter that found no room
-	awaitingRebuild Square = 253      // a displaced starter before its rebuild
+	inSupply        = InSupply
+	removedFromGame = RemovedFromGame
+	awaitingRebuild = AwaitingRebuild
 )
 
 var pieceKinds = [numPieces]Building{
@@ -553,14 +564,15 @@ func (g *Game) Buildings() []PlacedBuilding {
 // Where a player's building is when it is not on the board.
 const (
 	// InSupply is the Square that BuildingSquare returns for a building in
-	// its owner's supply.
-	InSupply = inSupply
+	// its owner's supply (it equals NoSquare), and that PermitSquare
+	// returns for a permit in supply.
+	InSupply Square = NoSquare
 	// RemovedFromGame is the Square that BuildingSquare returns for a
 	// starter building that found no room to be rebuilt.
-	RemovedFromGame = removedFromGame
+	RemovedFromGame Square = 254
 	// AwaitingRebuild is the Square that BuildingSquare returns for a
 	// displaced starter building before its owner rebuilds it.
-	AwaitingRebuild = awaitingRebuild
+	AwaitingRebuild Square = 253
 )
 
 // BuildingSquare returns where player p's building b (hut, totem, house or
