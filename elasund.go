@@ -376,8 +376,10 @@ func (g *Game) BuildsLeft() int {
 	switch g.phase {
 	case PhaseRoll, PhaseSteer, PhasePirates, PhaseDiscard, PhaseShortage:
 		return 2
-	case PhaseBuild, PhaseChurchChoice, PhaseRebuild:
+	case PhaseBuild, PhaseRebuild:
 		return 2 - int(g.builds)
+	case PhaseChurchChoice: // the church tile being chosen is a build already
+		return 1 - int(g.builds)
 	}
 	return 0
 }

@@ -566,3 +566,32 @@ func TestBoardZeroGame(t *testing.T) {
 		t.Error("zero Game validates")
 	}
 }
+
+// BuildsLeft counts phase 2's two builds down, the first church tile's
+// choice counting as a build made.
+func TestBoardBuildsLeft(t *testing.T) {
+	g := newTestGame(t, 2)
+	setGold(t, g, 0, 20)
+	steps := []struct {
+		m    Move
+		want int
+	}{
+		{Move{Kind: Roll, Dice: [2]uint8{2, 3}}, 2},
+		{Move{Kind: BuildWall, Site: NorthSite(3)}, 1},
+		{Move{Kind: BuildChurch}, 0}, // the first builder now chooses a tile
+	}
+	if g.BuildsLeft() != 2 {
+		t.Fatalf("before the roll: BuildsLeft %d, want 2", g.BuildsLeft())
+	}
+	for _, s := range steps {
+		mustApply(t, g, s.m)
+		if g.BuildsLeft() != s.want {
+			t.Errorf("after %v (phase %v): BuildsLeft %d, want %d", s.m, g.Phase(), g.BuildsLeft(), s.want)
+		}
+	}
+	a, _ := g.ChurchChoice()
+	mustApply(t, g, Move{Kind: KeepChurchTile, Tile: a})
+	if g.Phase() != PhasePermit || g.BuildsLeft() != 0 {
+		t.Errorf("after keeping a tile: phase %v, BuildsLeft %d; want permit, 0", g.Phase(), g.BuildsLeft())
+	}
+}
