@@ -236,11 +236,7 @@ func TestBuildPlayerBuildingFromSupply(t *testing.T) {
 	want.bank += 2
 	bldOccupy(want, playerPiece(bldRed, Workshop), sqr(t, "e3"), bldSqs(t, "e3", "e4"))
 	want.builds = 1
-	mustApply(t, g, workshop)
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("build workshop (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, workshop)
 }
 
 // TestBuildNeutralSupply: a neutral building is built only while a copy is
@@ -391,11 +387,7 @@ func TestBuildChurchSquares(t *testing.T) {
 		want.pieceCubes[id] = 1
 		want.cubes[bldRed] = 1
 		want.builds = 1
-		mustApply(t, g, m)
-		if d := diffGames(want, g); d != "" {
-			t.Errorf("well on d8 in the church area (-want +got):\n%s", d)
-		}
-		mustValid(t, g)
+		mustReach(t, g, want, m)
 	})
 }
 
@@ -479,11 +471,7 @@ func TestBuildPermitMajority(t *testing.T) {
 			if !hasMove(g, m) {
 				t.Errorf("Legal lacks %v", m)
 			}
-			mustApply(t, g, m)
-			if d := diffGames(want, g); d != "" {
-				t.Errorf("%v (-want +got):\n%s", m, d)
-			}
-			mustValid(t, g)
+			mustReach(t, g, want, m)
 		})
 	}
 }
@@ -524,11 +512,7 @@ func TestBuildPaymentBoundary(t *testing.T) {
 	if !hasMove(g, m) {
 		t.Errorf("Legal lacks %v with 6 gold", m)
 	}
-	mustApply(t, g, m)
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("%v (-want +got):\n%s", m, d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, m)
 
 	// The cost alone: a house costs 1; with 0 gold it cannot be built.
 	g = bldGame(t, 4, bldRed)
@@ -681,11 +665,7 @@ func TestBuildSameSize(t *testing.T) {
 	want.pieceCubes[id] = 1
 	want.cubes[bldRed] = 1
 	want.builds = 1
-	mustApply(t, g, bldBuild(Tavern, d3, InfluenceYellow))
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("tavern over a shop paying yellow (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, bldBuild(Tavern, d3, InfluenceYellow))
 }
 
 // TestBuildNeedlessPay: naming a colour when no same-size building is under
@@ -790,11 +770,7 @@ func TestBuildSeedTradeOffice(t *testing.T) {
 	want.pieceCubes[id] = 2
 	want.cubes[bldRed] = 2
 	want.builds = 1
-	mustApply(t, g, m)
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("%v (-want +got):\n%s", m, d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, m)
 }
 
 // TestBuildOverOwnBuildings: §6.5 — the builder may build over their own
@@ -820,11 +796,7 @@ func TestBuildOverOwnBuildings(t *testing.T) {
 	want.pieceCubes[id] = 1
 	want.cubes[bldRed] = 1 // the well's cube came back, the tavern's went out
 	want.builds = 1
-	mustApply(t, g, m)
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("%v (-want +got):\n%s", m, d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, m)
 }
 
 // TestBuildTradeFields: §6.6, §6.7, §9 — the owner of a displaced building
@@ -891,11 +863,7 @@ func TestBuildTradeFields(t *testing.T) {
 	want.cubes[bldRed] = 1
 	want.tp[bldRed] = 2 // a9 a10
 	want.builds = 1
-	mustApply(t, g, m)
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("%v (-want +got):\n%s", m, d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, m)
 }
 
 // TestBuildLastCubeWins: §6.7 with interpretation 8 — a builder with one
@@ -1074,11 +1042,7 @@ func TestBuildRebuildHut(t *testing.T) {
 	want.rebuild[bldBlue] = 0
 	want.phase = PhaseBuild
 	want.toMove = bldRed
-	mustApply(t, g, Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "e5")})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("rebuild hut e5 (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "e5")})
 
 	// The second build of the turn.
 	want = g.Clone()
@@ -1092,11 +1056,7 @@ func TestBuildRebuildHut(t *testing.T) {
 	want.cubes[bldRed] = 2
 	want.builds = 2
 	want.phase = PhasePermit
-	mustApply(t, g, bldBuild(Well, sqr(t, "e12"), NoInfluence))
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("second build (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, bldBuild(Well, sqr(t, "e12"), NoInfluence))
 	mustRefuse(t, g, bldBuild(House, sqr(t, "e5"), NoInfluence), ErrWrongPhase)
 }
 
@@ -1206,11 +1166,7 @@ func TestBuildRebuildBoth(t *testing.T) {
 	want := g.Clone()
 	bldOccupy(want, totem, sqr(t, "b2"), bldSqs(t, "b2", "b3"))
 	want.rebuild[bldBlue] = 1 // the hut is still to come
-	mustApply(t, g, Move{Kind: Rebuild, Building: Totem, Square: sqr(t, "b2")})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("rebuild totem b2 (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: Rebuild, Building: Totem, Square: sqr(t, "b2")})
 	taken := append(slices.Clone(large), "b2", "b3")
 	wantMoves = bldRebuildSquares(t, 2, Hut, taken)
 	slices.Sort(wantMoves)
@@ -1221,11 +1177,7 @@ func TestBuildRebuildBoth(t *testing.T) {
 	want.rebuild[bldBlue] = 0
 	want.phase = PhaseBuild
 	want.toMove = bldRed
-	mustApply(t, g, Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "c2")})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("rebuild hut c2 (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "c2")})
 }
 
 // TestBuildRebuildNoRoom: §6.8 — a displaced starter with no legal place
@@ -1299,11 +1251,7 @@ func TestBuildTwoBuildsAnyMix(t *testing.T) {
 	want.infl[bldRed][want.deck[want.deckLen]]++
 	want.builds = 2
 	want.phase = PhasePermit
-	mustApply(t, g, bldBuild(House, sqr(t, "e3"), NoInfluence), Move{Kind: BuildWall, Site: site})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("house and wall (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, bldBuild(House, sqr(t, "e3"), NoInfluence), Move{Kind: BuildWall, Site: site})
 	mustRefuse(t, g, bldBuild(Workshop, sqr(t, "e5"), NoInfluence), ErrWrongPhase)
 	mustRefuse(t, g, Move{Kind: EndBuilding}, ErrWrongPhase)
 
@@ -1318,11 +1266,7 @@ func TestBuildTwoBuildsAnyMix(t *testing.T) {
 		}
 		want := g.Clone()
 		want.phase = PhasePermit
-		mustApply(t, g, Move{Kind: EndBuilding})
-		if d := diffGames(want, g); d != "" {
-			t.Errorf("end build after %d builds (-want +got):\n%s", builds, d)
-		}
-		mustValid(t, g)
+		mustReach(t, g, want, Move{Kind: EndBuilding})
 	}
 }
 
@@ -1353,9 +1297,5 @@ func TestBuildSameSizeStarter(t *testing.T) {
 	want.builds = 1
 	want.phase = PhaseRebuild
 	want.toMove = bldBlue
-	mustApply(t, g, m)
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("%v (-want +got):\n%s", m, d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, m)
 }

@@ -141,11 +141,7 @@ func TestCardsRollMovesShip(t *testing.T) {
 			want.dice = tc.dice
 			want.ship = tc.want
 			want.phase = PhaseBuild
-			mustApply(t, g, Move{Kind: Roll, Dice: tc.dice})
-			if d := diffGames(want, g); d != "" {
-				t.Errorf("state after roll %v (-want +got):\n%s", tc.dice, d)
-			}
-			mustValid(t, g)
+			mustReach(t, g, want, Move{Kind: Roll, Dice: tc.dice})
 		})
 	}
 }
@@ -173,11 +169,7 @@ func TestCardsRepeatForced(t *testing.T) {
 			want.dice = tc.dice
 			want.ship = tc.want
 			want.phase = PhaseBuild
-			mustApply(t, g, Move{Kind: Roll, Dice: tc.dice})
-			if d := diffGames(want, g); d != "" {
-				t.Errorf("repeat from %v (-want +got):\n%s", tc.from, d)
-			}
-			mustValid(t, g)
+			mustReach(t, g, want, Move{Kind: Roll, Dice: tc.dice})
 		})
 	}
 }
@@ -259,11 +251,7 @@ func TestCardsSteerPaysIncome(t *testing.T) {
 	want.infl[0][2]++ // Red, the active player, draws first: yellow
 	want.infl[1][1]++ // then Blue: green
 	want.deckLen -= 2
-	mustApply(t, g, Move{Kind: Steer, Row: 4})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("steer to 4 (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: Steer, Row: 4})
 
 	want = h.Clone()
 	want.ship = 9
@@ -401,11 +389,7 @@ func TestCardsIncome(t *testing.T) {
 				}
 			}
 			want.deckLen -= uint8(len(tc.top))
-			mustApply(t, g, cardsRoll(tc.row))
-			if d := diffGames(want, g); d != "" {
-				t.Errorf("income of row %d (-want +got):\n%s", tc.row, d)
-			}
-			mustValid(t, g)
+			mustReach(t, g, want, cardsRoll(tc.row))
 		})
 	}
 }
@@ -434,11 +418,7 @@ func TestCardsGoldShortage(t *testing.T) {
 		want.dice, want.ship, want.phase = cardsDice(5), 5, PhaseBuild
 		want.gold = [MaxPlayers]uint8{11 + 2, 14 + 1} // returned 10 and 14, then paid 2 and 1
 		want.bank = 2 + 10 + 14 - 3
-		mustApply(t, g, cardsRoll(5))
-		if d := diffGames(want, g); d != "" {
-			t.Errorf("gold shortage (-want +got):\n%s", d)
-		}
-		mustValid(t, g)
+		mustReach(t, g, want, cardsRoll(5))
 	})
 	t.Run("bank exactly enough", func(t *testing.T) {
 		g := cardsRowFiveGold(t)
@@ -448,11 +428,7 @@ func TestCardsGoldShortage(t *testing.T) {
 		want.dice, want.ship, want.phase = cardsDice(5), 5, PhaseBuild
 		want.gold = [MaxPlayers]uint8{23, 28}
 		want.bank = 0
-		mustApply(t, g, cardsRoll(5))
-		if d := diffGames(want, g); d != "" {
-			t.Errorf("no shortage (-want +got):\n%s", d)
-		}
-		mustValid(t, g)
+		mustReach(t, g, want, cardsRoll(5))
 	})
 	t.Run("still short after the return", func(t *testing.T) {
 		// With all 51 gold cards in play the bank always holds at least
@@ -701,11 +677,7 @@ func TestCardsDrawNothingLeft(t *testing.T) {
 	want.wallBuilt[0] = 1
 	want.wall[site] = 1<<4 | 1
 	want.builds = 1
-	mustApply(t, g, Move{Kind: BuildWall, Site: site})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("wall reward with no cards left (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: BuildWall, Site: site})
 }
 
 // cardsBankTo leaves exactly n gold in the bank by giving the rest to
@@ -729,11 +701,7 @@ func TestCardsTakeGold(t *testing.T) {
 		want.gold[0] += uint8(tc.got)
 		want.bank -= uint8(tc.got)
 		want.phase = PhaseBonus
-		mustApply(t, g, Move{Kind: TakeGold})
-		if d := diffGames(want, g); d != "" {
-			t.Errorf("bank %d: take gold (-want +got):\n%s", tc.bank, d)
-		}
-		mustValid(t, g)
+		mustReach(t, g, want, Move{Kind: TakeGold})
 		mustRefuse(t, g, Move{Kind: TakeGold}, ErrWrongPhase)
 	}
 }
@@ -762,11 +730,7 @@ func TestCardsBonusGold(t *testing.T) {
 		want.bank -= uint8(tc.got)
 		want.turn = 1
 		want.phase, want.active, want.toMove = PhaseRoll, 1, 1
-		mustApply(t, g, m)
-		if d := diffGames(want, g); d != "" {
-			t.Errorf("bank %d: bonus gold (-want +got):\n%s", tc.bank, d)
-		}
-		mustValid(t, g)
+		mustReach(t, g, want, m)
 	}
 	for _, h := range [][3]int{{2, 2, 0}, {0, 3, 3}, {5, 0, 5}, {0, 0, 0}, {1, 1, 0}} {
 		g := newTestGame(t, 3)

@@ -89,11 +89,7 @@ func TestChurchFirstBuilderDrawsTwoAndKeepsOne(t *testing.T) {
 	want.cubes[0] = 1
 	want.builds = 1
 	want.phase = PhaseBuild
-	mustApply(t, g, Move{Kind: KeepChurchTile, Tile: 7})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("after KeepChurchTile 7 (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: KeepChurchTile, Tile: 7})
 	if got := g.ChurchTilesLeft(); got != 8 {
 		t.Errorf("ChurchTilesLeft() = %d; want 8", got)
 	}
@@ -146,11 +142,7 @@ func TestChurchFirstTileFixesArea(t *testing.T) {
 			want.churchOwner[c.first] = 0
 			want.cubes[0] = 1
 			want.builds = 1
-			mustApply(t, g, Move{Kind: BuildChurch}, Move{Kind: KeepChurchTile, Tile: c.first})
-			if d := diffGames(want, g); d != "" {
-				t.Errorf("(-want +got):\n%s", d)
-			}
-			mustValid(t, g)
+			mustReach(t, g, want, Move{Kind: BuildChurch}, Move{Kind: KeepChurchTile, Tile: c.first})
 			if got := g.ChurchOrigin(); got != sqr(t, c.origin) {
 				t.Errorf("ChurchOrigin() = %v; want %s", got, c.origin)
 			}
@@ -193,11 +185,7 @@ func TestChurchLaterTilesGoToTheirPlace(t *testing.T) {
 	want.cubes[0] = 2
 	want.builds = 2
 	want.phase = PhasePermit
-	mustApply(t, g, Move{Kind: BuildChurch}, Move{Kind: BuildChurch})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("(-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: BuildChurch}, Move{Kind: BuildChurch})
 }
 
 func TestChurchCostsSevenGold(t *testing.T) {
@@ -241,11 +229,7 @@ func TestChurchNoMoreAfterNineTiles(t *testing.T) {
 	want.churchOwner[9] = 0
 	want.cubes[0]++
 	want.builds = 1
-	mustApply(t, g, Move{Kind: BuildChurch})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("(-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: BuildChurch})
 	m := Move{Kind: BuildChurch}
 	mustRefuse(t, g, m, nil)
 	if hasMove(g, m) {
@@ -327,11 +311,7 @@ func TestChurchTileLandsOn(t *testing.T) {
 			want.churchOwner[c.tile] = 0
 			want.cubes[0]++
 			want.builds = 1
-			mustApply(t, g, Move{Kind: BuildChurch})
-			if d := diffGames(want, g); d != "" {
-				t.Errorf("(-want +got):\n%s", d)
-			}
-			mustValid(t, g)
+			mustReach(t, g, want, Move{Kind: BuildChurch})
 			if g.gold[1] != 5 {
 				t.Errorf("blue has %d gold; want 5 (no compensation)", g.gold[1])
 			}
@@ -418,11 +398,7 @@ func TestChurchTileOnHarborField(t *testing.T) {
 	want.churchOwner[4] = 0
 	want.cubes[0] = 1 // red's tp stays 0: no TP for a church tile
 	want.builds = 1
-	mustApply(t, g, Move{Kind: BuildChurch})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("(-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: BuildChurch})
 	if g.TradePoints(0) != 0 {
 		t.Errorf("red has %d TP from a church tile on a harbor field; want 0", g.TradePoints(0))
 	}
@@ -529,9 +505,5 @@ func TestChurchSeedExample(t *testing.T) {
 	want.churchOwner[2] = 0
 	want.cubes[0] = 1
 	want.builds = 1
-	mustApply(t, g, Move{Kind: BuildChurch})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("red's tile (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: BuildChurch})
 }

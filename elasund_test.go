@@ -337,11 +337,7 @@ func TestBoardEndTurnPassesClockwise(t *testing.T) {
 			want := g.Clone()
 			next := (p + 1) % n
 			want.phase, want.active, want.toMove, want.builds, want.turn = PhaseRoll, uint8(next), uint8(next), 0, 6
-			mustApply(t, g, Move{Kind: EndTurn})
-			if d := diffGames(want, g); d != "" {
-				t.Errorf("%d players, seat %d ends: (-want +got)\n%s", n, p, d)
-			}
-			mustValid(t, g)
+			mustReach(t, g, want, Move{Kind: EndTurn})
 			if g.Turn() != 7 || g.ToMove() != Player(next) || g.BuildsLeft() != 2 {
 				t.Errorf("after EndTurn: Turn %d ToMove %d BuildsLeft %d", g.Turn(), g.ToMove(), g.BuildsLeft())
 			}
@@ -374,11 +370,7 @@ func TestBoardMaxTurnsEndsGame(t *testing.T) {
 	want := g.Clone()
 	want.turn = 3
 	want.phase = PhaseOver
-	mustApply(t, g, Move{Kind: EndTurn})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("after the last turn (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: EndTurn})
 	if !g.Over() || g.Winner() != NoPlayer || g.ToMove() != NoPlayer || g.Turn() != 3 || g.Active() != 0 {
 		t.Errorf("Over %v Winner %d ToMove %d Turn %d Active %d", g.Over(), g.Winner(), g.ToMove(), g.Turn(), g.Active())
 	}

@@ -56,6 +56,17 @@ func mustApply(t testing.TB, g *Game, moves ...Move) {
 	}
 }
 
+// mustReach applies the moves to g and checks that the whole resulting state
+// equals want (a go-cmp diff on failure) and that it validates.
+func mustReach(t testing.TB, g, want *Game, moves ...Move) {
+	t.Helper()
+	mustApply(t, g, moves...)
+	if d := diffGames(want, g); d != "" {
+		t.Errorf("after %v (-want +got):\n%s", moves, d)
+	}
+	mustValid(t, g)
+}
+
 // mustRefuse applies m, expects an error wrapping ErrIllegalMove and (if not
 // nil) want, and checks that the game did not change. It returns the error.
 func mustRefuse(t testing.TB, g *Game, m Move, want error) *MoveError {

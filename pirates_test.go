@@ -39,11 +39,7 @@ func TestPiratesSeven(t *testing.T) {
 		want = g.Clone()
 		want.ship = 4
 		want.phase = PhaseBuild
-		mustApply(t, g, Move{Kind: Pirates, Row: 4})
-		if d := diffGames(want, g); d != "" {
-			t.Errorf("pirates to row 4 (-want +got):\n%s", d)
-		}
-		mustValid(t, g)
+		mustReach(t, g, want, Move{Kind: Pirates, Row: 4})
 	})
 	t.Run("ship on the board", func(t *testing.T) {
 		g := newTestGame(t, 2)
@@ -71,11 +67,7 @@ func TestPiratesSeven(t *testing.T) {
 		want = g.Clone()
 		want.ship = 8
 		want.phase = PhaseBuild
-		mustApply(t, g, Move{Kind: Pirates, Row: 8})
-		if d := diffGames(want, g); d != "" {
-			t.Errorf("pirates to row 8 (-want +got):\n%s", d)
-		}
-		mustValid(t, g)
+		mustReach(t, g, want, Move{Kind: Pirates, Row: 8})
 	})
 }
 
@@ -278,11 +270,7 @@ func TestPiratesDiscardChoices(t *testing.T) {
 	want.poolInfl = [3]uint8{}
 	want.pending = [MaxPlayers]uint8{}
 	want.phase, want.toMove = PhaseBuild, 2
-	mustApply(t, g, Move{Kind: Discard, Cards: Cards{Gold: 1, Yellow: 1}})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("after all discards (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: Discard, Cards: Cards{Gold: 1, Yellow: 1}})
 }
 
 // piratesRewardGame returns 2 players, the city cleared and hands empty,
@@ -447,9 +435,5 @@ func TestPiratesPhaseThreeRow(t *testing.T) {
 	want.gold[0] -= 2
 	want.bank += 2
 	want.phase = PhaseBonus
-	mustApply(t, g, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "c9")})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("permit in the pirates' row (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "c9")})
 }

@@ -115,11 +115,7 @@ func TestTradePointsOfBuildings(t *testing.T) {
 			chPut(t, want, 0, c.b, c.at, uint8(c.b.CubeFlags()))
 			want.tp[0], want.milestones[0], want.cubes[0] = c.tp, c.bits, c.cubes
 			want.builds = 1
-			mustApply(t, g, Move{Kind: Build, Building: c.b, Square: sqr(t, c.at)})
-			if d := diffGames(want, g); d != "" {
-				t.Errorf("(-want +got):\n%s", d)
-			}
-			mustValid(t, g)
+			mustReach(t, g, want, Move{Kind: Build, Building: c.b, Square: sqr(t, c.at)})
 			if got := g.TradePoints(0); got != int(c.tp) {
 				t.Errorf("TradePoints = %d; want %d", got, c.tp)
 			}
@@ -177,11 +173,7 @@ func TestTradeMilestonesUpward(t *testing.T) {
 			chPut(t, want, 0, c.b, c.at, uint8(c.b.CubeFlags()))
 			want.tp[0], want.milestones[0], want.cubes[0] = c.tp, c.bits, c.cubes
 			want.builds = 1
-			mustApply(t, g, Move{Kind: Build, Building: c.b, Square: sqr(t, c.at)})
-			if d := diffGames(want, g); d != "" {
-				t.Errorf("(-want +got):\n%s", d)
-			}
-			mustValid(t, g)
+			mustReach(t, g, want, Move{Kind: Build, Building: c.b, Square: sqr(t, c.at)})
 			if got := g.TradeDisk(0); got != c.diskAfter {
 				t.Errorf("TradeDisk = %d; want %d", got, c.diskAfter)
 			}
@@ -213,11 +205,7 @@ func TestTradeFallingBelowReturnsCubes(t *testing.T) {
 	want.tp[0], want.milestones[0], want.cubes[0] = 2, 0, 1 // only the tavern's cube is left
 	want.tp[1], want.milestones[1], want.cubes[1] = 3, 0b1, 3
 	want.builds = 1
-	mustApply(t, g, Move{Kind: Build, Building: LargeBuilding, Square: sqr(t, "a2")})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("(-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: Build, Building: LargeBuilding, Square: sqr(t, "a2")})
 }
 
 // The rulebook's example: red has 5 TP and cubes on 3 and 5; blue displaces
@@ -247,11 +235,7 @@ func TestTradeSeedExample(t *testing.T) {
 	want.tp[0], want.milestones[0], want.cubes[0] = 4, 0b1, 2 // tavern + milestone 3
 	want.tp[1], want.milestones[1], want.cubes[1] = 3, 0b1, 1
 	want.builds = 1
-	mustApply(t, g, Move{Kind: Build, Building: Workshop, Square: sqr(t, "a2")})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("(-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: Build, Building: Workshop, Square: sqr(t, "a2")})
 	if g.TradeDisk(0) != 4 || g.HasMilestoneCube(0, 5) || !g.HasMilestoneCube(0, 3) ||
 		g.TradeDisk(1) != 3 || !g.HasMilestoneCube(1, 3) || g.MilestoneCubes(3) != 2 || g.MilestoneCubes(5) != 0 {
 		t.Errorf("accessors: red disk %d, blue disk %d, cubes on 3: %d, on 5: %d",
@@ -283,11 +267,7 @@ func TestTradeAboveElevenThenBelow(t *testing.T) {
 	want.tp[0], want.milestones[0], want.cubes[0] = 10, 0b1111, 8
 	want.tp[1], want.milestones[1], want.cubes[1] = 2, 0, 2
 	want.builds = 1
-	mustApply(t, g, Move{Kind: Build, Building: LargeBuilding, Square: sqr(t, "f2")})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("(-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: Build, Building: LargeBuilding, Square: sqr(t, "f2")})
 	if g.TradeDisk(0) != 10 {
 		t.Errorf("red's disk %d; want 10", g.TradeDisk(0))
 	}
@@ -468,11 +448,7 @@ func TestEndTenthCubeWins(t *testing.T) {
 			want.builds = 1
 			want.phase = PhaseOver
 			want.winner = 0
-			mustApply(t, g, c.moves...)
-			if d := diffGames(want, g); d != "" {
-				t.Errorf("(-want +got):\n%s", d)
-			}
-			mustValid(t, g)
+			mustReach(t, g, want, c.moves...)
 			chAssertOver(t, g, 0)
 		})
 	}
@@ -498,11 +474,7 @@ func TestEndWinAboveEleven(t *testing.T) {
 	want.tp[0], want.cubes[0] = 13, 10
 	want.builds = 1
 	want.phase, want.winner = PhaseOver, 0
-	mustApply(t, g, Move{Kind: Build, Building: Well, Square: sqr(t, "h2")})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("(-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: Build, Building: Well, Square: sqr(t, "h2")})
 	if g.TradeDisk(0) != 11 {
 		t.Errorf("disk %d; want 11", g.TradeDisk(0))
 	}
@@ -530,11 +502,7 @@ func TestEndDisplacedCubeComesBackFirst(t *testing.T) {
 	want.cell[sqr(t, "d8")] = chTile(2)
 	want.churchOwner[2] = 0
 	want.builds = 1 // cubes: 9 - 1 + 1
-	mustApply(t, g, Move{Kind: BuildChurch})
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("(-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, want, Move{Kind: BuildChurch})
 	if g.Over() {
 		t.Errorf("the game ended")
 	}
