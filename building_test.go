@@ -72,10 +72,8 @@ func bldPermitHome(g *Game, p, v int) {
 // bldMoves returns the legal moves of kind k, sorted by their notation.
 func bldMoves(g *Game, k MoveKind) []string {
 	var out []string
-	for _, m := range g.Legal() {
-		if m.Kind == k {
-			out = append(out, m.String())
-		}
+	for _, m := range legalOfKind(g, k) {
+		out = append(out, m.String())
 	}
 	slices.Sort(out)
 	return out

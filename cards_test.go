@@ -4,11 +4,7 @@ package elasund
 // (RULES.md §4.1, interpretation 2), and taking gold (§4 phase 3, §10).
 
 import (
-	"slices"
-	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // cardsDice returns forced dice whose sum is s (2–12).
@@ -50,21 +46,6 @@ func cardsEmptyHands(t testing.TB, g *Game) {
 	t.Helper()
 	for p := 0; p < int(g.n); p++ {
 		setInfluence(t, g, p, 0, 0, 0)
-	}
-}
-
-func cardsSort(ms []Move) {
-	slices.SortFunc(ms, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
-}
-
-// cardsSameMoves fails unless got and want hold the same moves (any order).
-func cardsSameMoves(t testing.TB, what string, got, want []Move) {
-	t.Helper()
-	got, want = slices.Clone(got), slices.Clone(want)
-	cardsSort(got)
-	cardsSort(want)
-	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("%s: legal moves differ (-want +got):\n%s", what, d)
 	}
 }
 
@@ -204,7 +185,7 @@ func TestCardsRepeatSteer(t *testing.T) {
 				t.Fatalf("after the repeat roll (-want +got):\n%s", d)
 			}
 			mustValid(t, g)
-			cardsSameMoves(t, "steer", g.Legal(), []Move{{Kind: Steer, Row: tc.opts[0]}, {Kind: Steer, Row: tc.opts[1]}})
+			sameMoves(t, "steer", g.Legal(), []Move{{Kind: Steer, Row: tc.opts[0]}, {Kind: Steer, Row: tc.opts[1]}})
 			for _, r := range Rows() {
 				if r == tc.opts[0] || r == tc.opts[1] {
 					continue
@@ -270,7 +251,7 @@ func TestCardsSteerPaysIncome(t *testing.T) {
 // roll; a random roll is reproducible from the seed (§4.1, Config.Seed).
 func TestCardsDice(t *testing.T) {
 	g := newTestGame(t, 3)
-	cardsSameMoves(t, "roll phase", g.Legal(), []Move{{Kind: Roll}})
+	sameMoves(t, "roll phase", g.Legal(), []Move{{Kind: Roll}})
 	for _, d := range [][2]uint8{{0, 3}, {3, 0}, {7, 1}, {1, 7}, {0, 7}, {6, 9}, {255, 255}} {
 		m := Move{Kind: Roll, Dice: d}
 		mustRefuse(t, g, m, ErrMalformedMove)
@@ -492,7 +473,7 @@ func TestCardsInfluenceShortage(t *testing.T) {
 	for gr := uint8(0); gr <= 6; gr++ {
 		legal = append(legal, Move{Kind: ReturnInfluence, Cards: Cards{Blue: 9 - gr, Green: gr}})
 	}
-	cardsSameMoves(t, "red's return", g.Legal(), legal)
+	sameMoves(t, "red's return", g.Legal(), legal)
 	for _, c := range []Cards{{Blue: 8}, {Blue: 10}, {Blue: 4, Green: 4}, {}, {Yellow: 9}, {Blue: 7, Yellow: 2}, {Blue: 2, Green: 7}} {
 		m := Move{Kind: ReturnInfluence, Cards: c}
 		mustRefuse(t, g, m, nil)
@@ -519,7 +500,7 @@ func TestCardsInfluenceShortage(t *testing.T) {
 	for gr := uint8(0); gr <= 6; gr++ {
 		legal = append(legal, Move{Kind: ReturnInfluence, Cards: Cards{Green: gr, Yellow: 9 - gr}})
 	}
-	cardsSameMoves(t, "blue's return", g.Legal(), legal)
+	sameMoves(t, "blue's return", g.Legal(), legal)
 	mustRefuse(t, g, Move{Kind: ReturnInfluence, Cards: Cards{Blue: 1, Yellow: 8}}, nil)
 
 	want = g.Clone()

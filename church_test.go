@@ -27,17 +27,6 @@ func chBuildPhase(t *testing.T, g *Game, p, gold int) {
 	setGold(t, g, p, gold)
 }
 
-// chMovesOf returns the legal moves of kind k.
-func chMovesOf(g *Game, k MoveKind) []Move {
-	var out []Move
-	for _, m := range g.Legal() {
-		if m.Kind == k {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // chTile is the cell code of church tile t.
 func chTile(t ChurchTile) uint8 { return uint8(cellChurch | int(t)) }
 
@@ -431,7 +420,7 @@ func TestChurchTilesNeverBuiltOver(t *testing.T) {
 		}
 	}
 	// No legal build covers a church tile.
-	for _, m := range chMovesOf(g, Build) {
+	for _, m := range legalOfKind(g, Build) {
 		b := m.Building
 		for dy := 0; dy < b.Height(); dy++ {
 			for dx := 0; dx < b.Width(); dx++ {
@@ -449,7 +438,7 @@ func TestChurchTilesNeverBuiltOver(t *testing.T) {
 	// Phase 3, ship in row 8: the permits may go on a8, b8 and d8 (d8 lies
 	// between the two tiles), not on c8 or e8.
 	var got []Square
-	for _, m := range chMovesOf(g, PlacePermit) {
+	for _, m := range legalOfKind(g, PlacePermit) {
 		if m.Permit == 0 && m.Pay == NoInfluence {
 			got = append(got, m.Square)
 		}

@@ -7,9 +7,12 @@ package elasund
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // newTestGame returns a game of n players (Red, Blue, Green, Yellow in seat
@@ -103,6 +106,30 @@ func hasMove(g *Game, m Move) bool {
 		}
 	}
 	return false
+}
+
+// legalOfKind returns the legal moves of kind k, in Legal's order.
+func legalOfKind(g *Game, k MoveKind) []Move {
+	var out []Move
+	for _, m := range g.Legal() {
+		if m.Kind == k {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// sameMoves fails the test unless got and want hold the same moves, in any
+// order (nil and empty are the same).
+func sameMoves(t testing.TB, what string, got, want []Move) {
+	t.Helper()
+	key := func(a, b Move) int { return strings.Compare(a.String(), b.String()) }
+	got, want = slices.Clone(got), slices.Clone(want)
+	slices.SortFunc(got, key)
+	slices.SortFunc(want, key)
+	if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+		t.Errorf("%s: legal moves differ (-want +got):\n%s", what, d)
+	}
 }
 
 // setPhase puts the game in phase ph of player p's turn (p decides).

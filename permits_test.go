@@ -5,11 +5,7 @@ package elasund
 
 import (
 	"slices"
-	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // permGame returns an n-player game with an empty city (starters gone), no
@@ -26,30 +22,6 @@ func permGame(t *testing.T, n int, ship Row, ph Phase) *Game {
 	setPhase(g, ph, 0)
 	mustValid(t, g)
 	return g
-}
-
-// permMoves returns the legal moves of kind k.
-func permMoves(g *Game, k MoveKind) []Move {
-	var out []Move
-	for _, m := range g.Legal() {
-		if m.Kind == k {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// permSameMoves fails the test unless got and want hold the same moves,
-// in any order.
-func permSameMoves(t *testing.T, what string, got, want []Move) {
-	t.Helper()
-	key := func(a, b Move) int { return strings.Compare(a.String(), b.String()) }
-	got, want = slices.Clone(got), slices.Clone(want)
-	slices.SortFunc(got, key)
-	slices.SortFunc(want, key)
-	if d := cmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
-		t.Errorf("%s: legal moves differ (-want +got):\n%s", what, d)
-	}
 }
 
 // permRowSquares returns the squares of row r in columns a..last.
@@ -194,7 +166,7 @@ func TestPermitPlaceBetweenChurchTiles(t *testing.T) {
 			want = append(want, Move{Kind: PlacePermit, Permit: v, Square: s})
 		}
 	}
-	permSameMoves(t, "row 8 with church tiles on c8 and d8", permMoves(g, PlacePermit), want)
+	sameMoves(t, "row 8 with church tiles on c8 and d8", legalOfKind(g, PlacePermit), want)
 
 	w := g.Clone()
 	setGold(t, w, 0, 2)
@@ -226,7 +198,7 @@ func TestPermitPlaceShipRow(t *testing.T) {
 		}
 	}
 	want = append(want, Move{Kind: TakeGold})
-	permSameMoves(t, "phase 3, ship in row 4", g.Legal(), want)
+	sameMoves(t, "phase 3, ship in row 4", g.Legal(), want)
 	mustRefuse(t, g, Move{Kind: EndTurn}, ErrWrongPhase)
 	mustRefuse(t, g, Move{Kind: BonusPermit, Permit: 0, Square: sqr(t, "a4")}, ErrWrongPhase)
 	mustRefuse(t, g, Move{Kind: MovePermit, From: sqr(t, "a4"), Square: sqr(t, "b4"), Pay: InfluenceBlue}, ErrWrongPhase)
@@ -300,7 +272,7 @@ func TestPermitFallbackRows(t *testing.T) {
 					}
 				}
 			}
-			permSameMoves(t, "PlacePermit", permMoves(g, PlacePermit), want)
+			sameMoves(t, "PlacePermit", legalOfKind(g, PlacePermit), want)
 
 			// Every empty square of any other row is refused without influence.
 			for _, r := range Rows() {
@@ -340,12 +312,12 @@ func TestPermitPayInfluenceAnyRow(t *testing.T) {
 	mustValid(t, g)
 
 	var got []Move
-	for _, m := range permMoves(g, PlacePermit) {
+	for _, m := range legalOfKind(g, PlacePermit) {
 		if m.Square == sqr(t, "a12") && m.Permit == 1 {
 			got = append(got, m)
 		}
 	}
-	permSameMoves(t, "permit 1 on a12 (outside the ship's row)", got, []Move{
+	sameMoves(t, "permit 1 on a12 (outside the ship's row)", got, []Move{
 		{Kind: PlacePermit, Permit: 1, Square: sqr(t, "a12"), Pay: InfluenceBlue},
 		{Kind: PlacePermit, Permit: 1, Square: sqr(t, "a12"), Pay: InfluenceYellow},
 	})
@@ -353,7 +325,7 @@ func TestPermitPayInfluenceAnyRow(t *testing.T) {
 	// Count: 2 gold → values 0, 1, 2; the 2-player city has 49 empty
 	// squares (50 less c8). Each square can be paid blue or yellow; the
 	// 5 squares of row 5 also free of influence.
-	if n, want := len(permMoves(g, PlacePermit)), 3*(49*2+5); n != want {
+	if n, want := len(legalOfKind(g, PlacePermit)), 3*(49*2+5); n != want {
 		t.Errorf("%d PlacePermit moves, want %d", n, want)
 	}
 
@@ -416,7 +388,7 @@ func TestPermitPlaceRefused(t *testing.T) {
 	for _, s := range permSquares(t, "c5", "d5", "e5", "f5", "g5") {
 		want = append(want, Move{Kind: PlacePermit, Permit: 1, Square: s})
 	}
-	permSameMoves(t, "3 players, gold 1, permit 0 placed", permMoves(g, PlacePermit), want)
+	sameMoves(t, "3 players, gold 1, permit 0 placed", legalOfKind(g, PlacePermit), want)
 }
 
 // §5: a player with no permit in supply cannot place one; only TakeGold is
@@ -429,7 +401,7 @@ func TestPermitNoneInSupply(t *testing.T) {
 		placePermit(t, g, 0, v, sqr(t, s))
 	}
 	mustValid(t, g)
-	permSameMoves(t, "no permit in supply", g.Legal(), []Move{{Kind: TakeGold}})
+	sameMoves(t, "no permit in supply", g.Legal(), []Move{{Kind: TakeGold}})
 	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "a5")}, nil)
 	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 4, Square: sqr(t, "a9"), Pay: InfluenceBlue}, nil)
 }
@@ -443,7 +415,7 @@ func TestPermitBonusEndTurn(t *testing.T) {
 	placePermit(t, g, 0, 1, sqr(t, "c5"))
 	g.builds = 2
 	mustValid(t, g)
-	permSameMoves(t, "bonus without influence", g.Legal(), []Move{{Kind: EndTurn}})
+	sameMoves(t, "bonus without influence", g.Legal(), []Move{{Kind: EndTurn}})
 	w := g.Clone()
 	permEndTurn(w)
 	mustApply(t, g, Move{Kind: EndTurn})
@@ -476,7 +448,7 @@ func TestPermitBonusMove(t *testing.T) {
 			}
 		}
 	}
-	permSameMoves(t, "MovePermit", permMoves(g, MovePermit), want)
+	sameMoves(t, "MovePermit", legalOfKind(g, MovePermit), want)
 
 	from := sqr(t, "c5")
 	cases := []struct {
@@ -530,7 +502,7 @@ func TestPermitBonusUpgrade(t *testing.T) {
 
 	// Supply 1 and 3, gold 2: 0→1 (1 gold), 2→3 (1 gold); 0→3 costs 3.
 	a2, c5 := sqr(t, "a2"), sqr(t, "c5")
-	permSameMoves(t, "UpgradePermit", permMoves(g, UpgradePermit), []Move{
+	sameMoves(t, "UpgradePermit", legalOfKind(g, UpgradePermit), []Move{
 		{Kind: UpgradePermit, Square: a2, Permit: 1, Pay: InfluenceBlue},
 		{Kind: UpgradePermit, Square: a2, Permit: 1, Pay: InfluenceYellow},
 		{Kind: UpgradePermit, Square: c5, Permit: 3, Pay: InfluenceBlue},
@@ -619,7 +591,7 @@ func TestPermitBonusPlace(t *testing.T) {
 			want = append(want, Move{Kind: BonusPermit, Permit: 1, Square: s})
 		}
 	}
-	permSameMoves(t, "BonusPermit", permMoves(g, BonusPermit), want)
+	sameMoves(t, "BonusPermit", legalOfKind(g, BonusPermit), want)
 
 	cases := []struct {
 		name string
@@ -668,7 +640,7 @@ func TestPermitBonusPlaceThreeColours(t *testing.T) {
 		mustValid(t, g)
 		m := Move{Kind: BonusPermit, Permit: 0, Square: sqr(t, "a12")}
 		permRule(t, mustRefuse(t, g, m, ErrCannotPay), rThreeColors)
-		if n := len(permMoves(g, BonusPermit)); n != 0 {
+		if n := len(legalOfKind(g, BonusPermit)); n != 0 {
 			t.Errorf("hand %v: %d BonusPermit moves, want none", hand, n)
 		}
 	}
@@ -707,6 +679,6 @@ func TestPermitCityFull(t *testing.T) {
 	if rows := g.PermitRows(); len(rows) != 0 {
 		t.Errorf("PermitRows() = %v in a full city, want none", rows)
 	}
-	permSameMoves(t, "full city", g.Legal(), []Move{{Kind: TakeGold}})
+	sameMoves(t, "full city", g.Legal(), []Move{{Kind: TakeGold}})
 	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: ChurchFoundation, Pay: InfluenceBlue}, nil)
 }

@@ -34,7 +34,7 @@ func TestPiratesSeven(t *testing.T) {
 			t.Fatalf("after a 7 (-want +got):\n%s", d)
 		}
 		mustValid(t, g)
-		cardsSameMoves(t, "pirates, first roll", g.Legal(), piratesRows(NoRow))
+		sameMoves(t, "pirates, first roll", g.Legal(), piratesRows(NoRow))
 		// Row 4 holds both starting huts: still no income.
 		want = g.Clone()
 		want.ship = 4
@@ -51,7 +51,7 @@ func TestPiratesSeven(t *testing.T) {
 		if d := diffGames(want, g); d != "" {
 			t.Fatalf("after a 7 (-want +got):\n%s", d)
 		}
-		cardsSameMoves(t, "pirates, ship in 9", g.Legal(), piratesRows(9))
+		sameMoves(t, "pirates, ship in 9", g.Legal(), piratesRows(9))
 		m := Move{Kind: Pirates, Row: 9}
 		mustRefuse(t, g, m, nil)
 		if hasMove(g, m) {
@@ -224,7 +224,7 @@ func TestPiratesDiscardChoices(t *testing.T) {
 		t.Errorf("ToMove %v, pending %d %d", g.ToMove(), g.Pending(2), g.Pending(1))
 	}
 
-	cardsSameMoves(t, "roller's discard", g.Legal(),
+	sameMoves(t, "roller's discard", g.Legal(),
 		[]Move{{Kind: Discard, Cards: Cards{Gold: 1}}, {Kind: Discard, Cards: Cards{Blue: 1}}})
 	for _, c := range []Cards{{Gold: 2}, {}, {Gold: 1, Blue: 1}, {Yellow: 1}, {Green: 1}, {Blue: 2}} {
 		m := Move{Kind: Discard, Cards: c}
@@ -249,7 +249,7 @@ func TestPiratesDiscardChoices(t *testing.T) {
 	}
 	mustValid(t, g)
 
-	cardsSameMoves(t, "seat 0's discard", g.Legal(), []Move{
+	sameMoves(t, "seat 0's discard", g.Legal(), []Move{
 		{Kind: Discard, Cards: Cards{Gold: 2}},
 		{Kind: Discard, Cards: Cards{Gold: 1, Blue: 1}},
 		{Kind: Discard, Cards: Cards{Gold: 1, Yellow: 1}},
@@ -426,7 +426,7 @@ func TestPiratesPhaseThreeRow(t *testing.T) {
 			wantMoves = append(wantMoves, Move{Kind: PlacePermit, Permit: v, Square: sqr(t, s)})
 		}
 	}
-	cardsSameMoves(t, "phase 3 after the pirates", g.Legal(), wantMoves)
+	sameMoves(t, "phase 3 after the pirates", g.Legal(), wantMoves)
 	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "b5")}, nil)
 
 	want := g.Clone()

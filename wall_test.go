@@ -135,7 +135,7 @@ func TestWallLegalSites(t *testing.T) {
 			setPhase(g, PhaseBuild, 2%c.n) // seat 0 in 2 players, else seat 2
 			setGold(t, g, 2%c.n, 4)
 			mustValid(t, g)
-			permSameMoves(t, "BuildWall", permMoves(g, BuildWall), permWallMoves(t, c.want...))
+			sameMoves(t, "BuildWall", legalOfKind(g, BuildWall), permWallMoves(t, c.want...))
 			// Every other site of the game is refused.
 			for _, w := range WallSites(c.n) {
 				m := Move{Kind: BuildWall, Site: w}
@@ -270,14 +270,14 @@ func TestWallSeedExample(t *testing.T) {
 // build is refused with ErrCannotPay and Legal leaves the site out.
 func TestWallGoldShort(t *testing.T) {
 	g := permWallGame(t, 4, 0, 3)
-	permSameMoves(t, "gold 3", permMoves(g, BuildWall), permWallMoves(t, "Nh", "Sh"))
+	sameMoves(t, "gold 3", legalOfKind(g, BuildWall), permWallMoves(t, "Nh", "Sh"))
 	for _, s := range []string{"E3", "E11"} {
 		m := Move{Kind: BuildWall, Site: permSite(t, s)}
 		permRule(t, mustRefuse(t, g, m, ErrCannotPay), rWallGold)
 	}
 
 	g = permWallGame(t, 4, 0, 1)
-	permSameMoves(t, "gold 1", permMoves(g, BuildWall), nil)
+	sameMoves(t, "gold 1", legalOfKind(g, BuildWall), nil)
 	for _, s := range []string{"Nh", "Sh", "E3"} {
 		m := Move{Kind: BuildWall, Site: permSite(t, s)}
 		permRule(t, mustRefuse(t, g, m, ErrCannotPay), rWallGold)
@@ -335,7 +335,7 @@ func TestWallEmptyStack(t *testing.T) {
 	if n := g.WallTilesLeft(0); n != 0 {
 		t.Errorf("WallTilesLeft = %d, want 0", n)
 	}
-	permSameMoves(t, "empty stack", permMoves(g, BuildWall), nil)
+	sameMoves(t, "empty stack", legalOfKind(g, BuildWall), nil)
 	for _, s := range []string{"Sh", "E11", "E6"} {
 		m := Move{Kind: BuildWall, Site: permSite(t, s)}
 		permRule(t, mustRefuse(t, g, m, nil), rWallStack)
@@ -343,5 +343,5 @@ func TestWallEmptyStack(t *testing.T) {
 	// Another player still builds there.
 	setPhase(g, PhaseBuild, 1)
 	setGold(t, g, 1, 4)
-	permSameMoves(t, "seat 1", permMoves(g, BuildWall), permWallMoves(t, "Sh", "E6", "E11"))
+	sameMoves(t, "seat 1", legalOfKind(g, BuildWall), permWallMoves(t, "Sh", "E6", "E11"))
 }
