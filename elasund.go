@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 )
 
@@ -414,22 +415,11 @@ func (g *Game) next(p int) int { return (p + 1) % int(g.n) }
 func (g *Game) intn(n int) int {
 	bound := uint64(n)
 	for {
-		hi, lo := mul64(g.rng.Uint64(), bound)
+		hi, lo := bits.Mul64(g.rng.Uint64(), bound)
 		if lo >= bound || lo >= (-bound)%bound {
 			return int(hi)
 		}
 	}
-}
-
-func mul64(x, y uint64) (hi, lo uint64) {
-	const mask32 = 1<<32 - 1
-	x0, x1 := x&mask32, x>>32
-	y0, y1 := y&mask32, y>>32
-	w0 := x0 * y0
-	t := x1*y0 + w0>>32
-	w1, w2 := t&mask32, t>>32
-	w1 += x0 * y1
-	return x1*y1 + w2 + w1>>32, x * y
 }
 
 // shuffle shuffles s in place (Fisher–Yates) with the game's source.

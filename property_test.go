@@ -5,6 +5,7 @@ package elasund
 // the public API (independently of Validate, which is checked too).
 
 import (
+	"strconv"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -21,7 +22,7 @@ func conservation(g *Game) string {
 		gold += g.Gold(p)
 	}
 	if gold != GoldCards {
-		return "gold cards: " + itoa(gold) + ", want 51"
+		return "gold cards: " + strconv.Itoa(gold) + ", want 51"
 	}
 	// 39 influence cards, 13 of each colour.
 	var infl [3]int
@@ -34,7 +35,7 @@ func conservation(g *Game) string {
 			infl[i] += g.Influence(p, ic)
 		}
 		if infl[i] != InfluencePerColor {
-			return ic.String() + " influence cards: " + itoa(infl[i]) + ", want 13"
+			return ic.String() + " influence cards: " + strconv.Itoa(infl[i]) + ", want 13"
 		}
 	}
 	buildings := g.Buildings()
@@ -42,7 +43,7 @@ func conservation(g *Game) string {
 		// 10 cubes: on the board where the board shows them, or in supply.
 		spots := g.CubeSpots(p)
 		if len(spots) != g.CubesPlaced(p) || g.CubesPlaced(p)+g.CubesInSupply(p) != CubesPerPlayer {
-			return "cubes of player " + itoa(int(p)) + " do not add up"
+			return "cubes of player " + strconv.Itoa(int(p)) + " do not add up"
 		}
 		// 5 permits: in supply, or on the square the board shows.
 		onBoard := 0
@@ -55,7 +56,7 @@ func conservation(g *Game) string {
 			}
 		}
 		if onBoard+len(g.PermitsInSupply(p)) != PermitsPerPlayer {
-			return "permits of player " + itoa(int(p)) + " do not add up to 5"
+			return "permits of player " + strconv.Itoa(int(p)) + " do not add up to 5"
 		}
 		// Player buildings: each on the board exactly where it says, or off it.
 		for _, b := range []Building{Hut, Totem, House, Workshop} {
@@ -70,7 +71,7 @@ func conservation(g *Game) string {
 				}
 			}
 			if found > 1 || (found == 1) != s.Valid() {
-				return b.String() + " of player " + itoa(int(p)) + " is in two places or none"
+				return b.String() + " of player " + strconv.Itoa(int(p)) + " is in two places or none"
 			}
 		}
 		// Trade disk = min(11, TP of standing buildings).
@@ -86,7 +87,7 @@ func conservation(g *Game) string {
 			}
 		}
 		if g.TradePoints(p) != tp || g.TradeDisk(p) != min(11, tp) {
-			return "trade disk of player " + itoa(int(p)) + " is not min(11, TP)"
+			return "trade disk of player " + strconv.Itoa(int(p)) + " is not min(11, TP)"
 		}
 	}
 	// Neutral copies: on the board or in the neutral supply.
@@ -102,16 +103,6 @@ func conservation(g *Game) string {
 		}
 	}
 	return ""
-}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
 
 // TestPropertyRandomPlay plays random legal moves (chosen by rapid, so a

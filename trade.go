@@ -5,19 +5,27 @@ package elasund
 // MaxTradeDisk is the highest position of a trade disk.
 const MaxTradeDisk = 11
 
-// Milestones are the trade-track positions that hold cube flags, and
-// MilestoneFlags how many flags each holds.
+// milestonePos are the trade-track positions that hold cube flags, and
+// milestoneFlags how many flags each holds (RULES.md §9).
 var (
 	milestonePos   = [5]uint8{3, 5, 7, 9, 11}
 	milestoneFlags = [5]uint8{4, 3, 2, 2, 1}
 )
 
 // Milestones returns the trade-track milestones, 3, 5, 7, 9 and 11.
-func Milestones() [5]int { return [5]int{3, 5, 7, 9, 11} }
+func Milestones() [5]int { return widen(milestonePos) }
 
 // MilestoneFlags returns how many cube flags each milestone holds: 4, 3,
 // 2, 2 and 1.
-func MilestoneFlags() [5]int { return [5]int{4, 3, 2, 2, 1} }
+func MilestoneFlags() [5]int { return widen(milestoneFlags) }
+
+func widen(a [5]uint8) [5]int {
+	var out [5]int
+	for i, v := range a {
+		out[i] = int(v)
+	}
+	return out
+}
 
 func disk(tp int) int { return min(tp, MaxTradeDisk) }
 

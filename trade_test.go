@@ -531,3 +531,13 @@ func TestEndCubesOnlyOnOwnTurn(t *testing.T) {
 	}
 	mustValid(t, g)
 }
+
+// §9: milestones 3, 5, 7, 9, 11 hold 4, 3, 2, 2, 1 cube flags.
+func TestTradeMilestoneTable(t *testing.T) {
+	if got, want := Milestones(), [5]int{3, 5, 7, 9, 11}; got != want {
+		t.Errorf("Milestones() = %v, want %v", got, want)
+	}
+	if got, want := MilestoneFlags(), [5]int{4, 3, 2, 2, 1}; got != want {
+		t.Errorf("MilestoneFlags() = %v, want %v", got, want)
+	}
+}
