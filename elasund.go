@@ -78,6 +78,9 @@ var (
 	ErrCannotPay = errors.New("cannot pay")
 	// ErrInvalidConfig is wrapped by every error of New.
 	ErrInvalidConfig = errors.New("elasund: invalid configuration")
+	// ErrInvalidState is wrapped by every error of Validate: the game state
+	// breaks an invariant of the rules.
+	ErrInvalidState = errors.New("elasund: invalid state")
 )
 
 // MoveError is the error Apply returns for a move that is not legal. It

@@ -3,7 +3,7 @@ package elasund
 import "fmt"
 
 // Validate checks every invariant of the game state and returns an error
-// naming the first one broken, or nil. A game made by New and changed only
+// naming the first one broken (it wraps ErrInvalidState), or nil. A game made by New and changed only
 // by Apply always validates; a user who builds or loads a state should call
 // it. The invariants: 51 gold and 39 influence cards (13 per colour), each in
 // exactly one place; 10 cubes per player, on the board where the board says
@@ -14,7 +14,7 @@ import "fmt"
 // their capacities; the phase and the deciding player consistent.
 func (g *Game) Validate() error {
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("elasund: invalid state: "+format, args...)
+		return fmt.Errorf("%w: %s", ErrInvalidState, fmt.Sprintf(format, args...))
 	}
 	n := int(g.n)
 	if n < MinPlayers || n > MaxPlayers {
