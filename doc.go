@@ -48,7 +48,10 @@
 // DeckSize, DiscardPile, ChurchTilesLeft, ChurchOrigin, ChurchSquare,
 // PermitRows and more. Geometry helpers (CitySquares, InCity, TradeValue,
 // TradeFields, Rows, WallSites, StartingSquares) take the player count.
-// Validate checks every invariant of a state.
+// Validate checks every invariant of a state (cards, cubes, permits,
+// buildings, church, walls, trade track, phase) and returns an error
+// wrapping ErrInvalidState that names the first one broken; call it on a
+// state you build or load.
 //
 // # Speed
 //
