@@ -19,6 +19,7 @@ package elasund
 // so it is a tavern.
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -39,6 +40,119 @@ func seedGame(t *testing.T, p int) *Game {
 	setShip(g, 2)
 	setPhase(g, PhaseBuild, p)
 	return g
+}
+
+// TestSeedPermitMajority reproduces the permit-majority example (000, 002,
+// 003, §2c "You May Use Other Players' Building Permits": a "4" permit has
+// a higher total value than three permits "0", "1" and "2"). RULES.md §6.2:
+// only the players' totals count, not how many permits each has. Red's 4
+// and Blue's 0, 1 and 2 lie in a large building's footprint (3 permits
+// needed, so Blue's three alone would be enough in number): Red, 4 > 3,
+// builds and pays Blue 0+1+2 = 3 gold besides the cost of 5; Blue, 3 < 4,
+// is refused.
+func TestSeedPermitMajority(t *testing.T) {
+	setup := func(p int) *Game {
+		g := seedGame(t, p)
+		placePermit(t, g, seedRed, 4, sqr(t, "c3"))
+		placePermit(t, g, seedBlue, 0, sqr(t, "d3"))
+		placePermit(t, g, seedBlue, 1, sqr(t, "c4"))
+		placePermit(t, g, seedBlue, 2, sqr(t, "d4"))
+		setGold(t, g, p, 8)
+		mustValid(t, g)
+		return g
+	}
+	m := bldBuild(LargeBuilding, sqr(t, "c3"), NoInfluence) // c3 d3 c4 d4 c5 d5
+
+	t.Run("Blue's 0+1+2 loses", func(t *testing.T) {
+		g := setup(seedBlue)
+		permRule(t, mustRefuse(t, g, m, nil), rNoMajority)
+		if hasMove(g, m) {
+			t.Errorf("Legal lists %v for Blue", m)
+		}
+	})
+
+	t.Run("Red's 4 wins", func(t *testing.T) {
+		g := setup(seedRed)
+		if !hasMove(g, m) {
+			t.Errorf("Legal lacks %v for Red", m)
+		}
+		want := g.Clone()
+		want.gold[seedRed] = 0      // 8 - 5 cost - 3 compensation
+		want.gold[seedBlue] = 3 + 3 // 0 + 1 + 2
+		want.bank += 5
+		bldPermitHome(want, seedRed, 4)
+		for v := 0; v <= 2; v++ {
+			bldPermitHome(want, seedBlue, v)
+		}
+		id := want.freeNeutral(LargeBuilding)
+		bldOccupy(want, id, sqr(t, "c3"), bldSqs(t, "c3", "d3", "c4", "d4", "c5", "d5"))
+		want.pieceOwner[id] = seedRed
+		want.pieceCubes[id] = 2
+		want.cubes[seedRed] = 2
+		want.builds = 1
+		mustReach(t, g, want, m)
+		if g.Gold(seedRed) != 0 || g.Gold(seedBlue) != 6 {
+			t.Errorf("gold: Red %d, Blue %d; want 0, 6", g.Gold(seedRed), g.Gold(seedBlue))
+		}
+		if got := g.PermitsInSupply(seedBlue); !slices.Equal(got, []int{0, 1, 2, 3, 4}) {
+			t.Errorf("Blue's permits in supply %v; want all five", got)
+		}
+	})
+}
+
+// TestSeedShipRepeatIncome reproduces the ship example (000 §1 "Roll the
+// dice and collect cards"; 002 §1, 003 §1): the ship is on 3, Red rolls 3
+// and must move it two spaces, to row 5 (from 3 there is no row two
+// positions up, so no choice: RULES.md §4.1). Every player has a building
+// in row 5: Red two, and takes 1 gold and 1 influence; Blue 1 influence;
+// Green and Yellow 1 gold each.
+//
+// The position: the 4-player start, where row 5 holds Yellow's totem b5
+// (gold) and Green's totem e5 (gold); Red adds a house c5–d5 (influence)
+// and a workshop f5–f6 (gold), Blue a house g5–h5 (influence). Hands are
+// emptied of influence so the drawn cards show. Red, the roller, draws
+// first, then Blue (doc.go decision 10).
+func TestSeedShipRepeatIncome(t *testing.T) {
+	g := newTestGame(t, 4)
+	placeBuilding(t, g, seedRed, House, sqr(t, "c5"))
+	placeBuilding(t, g, seedRed, Workshop, sqr(t, "f5"))
+	placeBuilding(t, g, seedBlue, House, sqr(t, "g5"))
+	cardsEmptyHands(t, g)
+	cardsDeckTop(t, g, InfluenceYellow, InfluenceBlue)
+	setShip(g, 3)
+	mustValid(t, g)
+	roll := Move{Kind: Roll, Dice: [2]uint8{1, 2}}
+	if g.Phase() != PhaseRoll || g.ToMove() != seedRed {
+		t.Fatalf("setup: phase %v, to move %v; want Red to roll", g.Phase(), g.ToMove())
+	}
+
+	want := g.Clone()
+	want.dice = [2]uint8{1, 2}
+	want.ship = 5
+	want.phase = PhaseBuild
+	want.gold[seedRed]++
+	want.gold[seedGreen]++
+	want.gold[seedYellow]++
+	want.bank -= 3
+	want.infl[seedRed][InfluenceYellow-1]++
+	want.infl[seedBlue][InfluenceBlue-1]++
+	want.deckLen -= 2
+	mustReach(t, g, want, roll)
+
+	if g.Ship() != 5 {
+		t.Errorf("ship in row %v; want 5", g.Ship())
+	}
+	hands := [4]Cards{
+		seedRed:    {Gold: 4, Yellow: 1},
+		seedBlue:   {Gold: 3, Blue: 1},
+		seedGreen:  {Gold: 4},
+		seedYellow: {Gold: 4},
+	}
+	for p, h := range hands {
+		if got := g.Hand(Player(p)); got != h {
+			t.Errorf("%v's hand %+v; want %+v", g.Color(Player(p)), got, h)
+		}
+	}
 }
 
 // TestSeedTavern reproduces the same-size example (000 §2e "Building Over
@@ -114,4 +228,133 @@ func seedBuildsAt(g *Game, s Square) []Move {
 		}
 	}
 	return out
+}
+
+// TestSeedPermitForTwoGold reproduces the phase-3 example (000 §3 "Place 1
+// building permit or take 2 gold"; 002 §3, 003 §3): Red places his permit
+// "2", pays 2 gold to the bank and puts it on one of the three unoccupied
+// squares of the ship's row. In the 2-player start, row 4 holds the huts
+// c4 and d4 and leaves exactly a4, b4 and e4 free; each of the three is
+// a legal choice, and no other square (RULES.md §5).
+func TestSeedPermitForTwoGold(t *testing.T) {
+	g := newTestGame(t, 2) // Red: hut d4; Blue: hut c4
+	setShip(g, 4)
+	setPhase(g, PhasePermit, seedRed)
+	mustValid(t, g)
+	if got := g.Gold(seedRed); got != 3 {
+		t.Fatalf("setup: Red has %d gold, want 3", got)
+	}
+	if got := g.PermitRows(); !slices.Equal(got, []Row{4}) {
+		t.Errorf("PermitRows() = %v; want [4]", got)
+	}
+	var got []Square
+	for _, m := range legalOfKind(g, PlacePermit) {
+		if m.Permit == 2 {
+			got = append(got, m.Square)
+		}
+	}
+	free := []string{"a4", "b4", "e4"}
+	if want := bldSqs(t, free...); !slices.Equal(got, want) {
+		t.Errorf("squares for permit 2 = %v; want %v", got, want)
+	}
+	permRule(t, mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "c4")}, nil), rSquareNotEmpty)
+	permRule(t, mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "a5")}, nil), rPermitRow)
+
+	for _, s := range free {
+		t.Run(s, func(t *testing.T) {
+			h := g.Clone()
+			want := h.Clone()
+			want.gold[seedRed] = 1
+			want.bank += 2
+			want.permitSq[seedRed][2] = sqr(t, s)
+			want.cell[sqr(t, s)] = permitCell(seedRed, 2)
+			want.phase = PhaseBonus
+			mustReach(t, h, want, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, s)})
+			if h.Gold(seedRed) != 1 || h.Bank() != g.Bank()+2 || h.PermitSquare(seedRed, 2) != sqr(t, s) {
+				t.Errorf("Red gold %d, bank %d, permit 2 on %v; want 1, %d, %s",
+					h.Gold(seedRed), h.Bank(), h.PermitSquare(seedRed, 2), g.Bank()+2, s)
+			}
+		})
+	}
+}
+
+// TestSeedPiratesRowFive reproduces the pirates example (000 "Rolling a
+// 7"; 002 and 003 "7"): Green rolls a 7 and moves the pirates to row 5;
+// Red has 3 cubes in the row and discards 3 cards; Blue has 1 and
+// discards 1 (RULES.md §4.2). The seed does not say which cards, nor
+// shows towers: here Red gives 2 gold and his green card, Blue 1 gold,
+// and Green has no tower, so all four cards go to the bank and the
+// discard pile.
+//
+// Red's 3 cubes in row 5: a well c5, a market f5–g5, and the second cube
+// of a large building h4–i6 (its first cube is in row 4 and does not
+// count). Blue: a well d5, and a tavern c2–d3 whose cube is in row 2.
+// Green and Yellow have no cube in row 5 (their totems there have none).
+func TestSeedPiratesRowFive(t *testing.T) {
+	g := newTestGame(t, 4)
+	placeBuilding(t, g, seedRed, Well, sqr(t, "c5"))
+	placeBuilding(t, g, seedRed, Market, sqr(t, "f5"))
+	placeBuilding(t, g, seedRed, LargeBuilding, sqr(t, "h4"))
+	placeBuilding(t, g, seedBlue, Well, sqr(t, "d5"))
+	placeBuilding(t, g, seedBlue, Tavern, sqr(t, "c2"))
+	cardsEmptyHands(t, g)
+	setInfluence(t, g, seedRed, 0, 1, 0)
+	setInfluence(t, g, seedBlue, 1, 0, 0)
+	setShip(g, 9)
+	setPhase(g, PhaseRoll, seedGreen)
+	mustValid(t, g)
+	for p, n := range [4]int{3, 1, 0, 0} {
+		if got := g.CubesInRow(Player(p), 5); got != n {
+			t.Errorf("CubesInRow(%v, 5) = %d; want %d", g.Color(Player(p)), got, n)
+		}
+	}
+
+	// The 7, then the pirates' row: Red (3 cubes, 4 cards) and Blue (1
+	// cube, 4 cards) owe and have a choice; Red is first clockwise after
+	// Green and Yellow, who owe nothing.
+	want := g.Clone()
+	want.dice = [2]uint8{3, 4}
+	want.phase = PhasePirates
+	mustReach(t, g, want, Move{Kind: Roll, Dice: [2]uint8{3, 4}})
+	want.ship = 5
+	want.phase, want.toMove = PhaseDiscard, seedRed
+	want.pending = [MaxPlayers]uint8{seedRed: 3, seedBlue: 1}
+	mustReach(t, g, want, Move{Kind: Pirates, Row: 5})
+	for p, n := range [4]int{3, 1, 0, 0} {
+		if got := g.Pending(Player(p)); got != n {
+			t.Errorf("%v owes %d cards; want %d", g.Color(Player(p)), got, n)
+		}
+	}
+	sameMoves(t, "Red's discard", g.Legal(), []Move{
+		{Kind: Discard, Cards: Cards{Gold: 3}},
+		{Kind: Discard, Cards: Cards{Gold: 2, Green: 1}},
+	})
+
+	want.gold[seedRed], want.infl[seedRed] = 1, [3]uint8{}
+	want.poolGold, want.poolInfl = 2, [3]uint8{0, 1, 0}
+	want.pending[seedRed] = 0
+	want.toMove = seedBlue
+	mustReach(t, g, want, Move{Kind: Discard, Cards: Cards{Gold: 2, Green: 1}})
+	sameMoves(t, "Blue's discard", g.Legal(), []Move{
+		{Kind: Discard, Cards: Cards{Gold: 1}},
+		{Kind: Discard, Cards: Cards{Blue: 1}},
+	})
+
+	want.gold[seedBlue] = 2
+	want.poolGold, want.poolInfl = 0, [3]uint8{}
+	want.bank += 3
+	want.discard[InfluenceGreen-1]++
+	want.pending[seedBlue] = 0
+	want.phase, want.toMove = PhaseBuild, seedGreen
+	mustReach(t, g, want, Move{Kind: Discard, Cards: Cards{Gold: 1}})
+
+	hands := [4]Cards{seedRed: {Gold: 1}, seedBlue: {Gold: 2, Blue: 1}, seedGreen: {Gold: 3}, seedYellow: {Gold: 3}}
+	for p, h := range hands {
+		if got := g.Hand(Player(p)); got != h {
+			t.Errorf("%v's hand %+v; want %+v", g.Color(Player(p)), got, h)
+		}
+	}
+	if g.Ship() != 5 {
+		t.Errorf("ship in row %v; want 5 (phase 3 uses the pirates' row)", g.Ship())
+	}
 }
