@@ -7,7 +7,8 @@ package elasund
 // (French edition) and 003_b21b4a34865f8991.txt (Spanish-English
 // translation); the reference manual (001) and the summary (004) have none.
 // The English wording is quoted below; the other two tell the same examples
-// with the same numbers. Passages are cited by file and by the
+// with the same numbers. seedExamples, checked by TestSeedIndex, lists the
+// test that reproduces each one. Passages are cited by file and by the
 // rulebooks' own headings: §1 to §3 are the numbered phases of a turn
 // ("1) Roll the dice…", "2) Build…", "3) Place 1 building permit…") and
 // §2c, §2d, §2e their lettered parts; other sections by their title.
@@ -19,6 +20,10 @@ package elasund
 // so it is a tavern.
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -30,6 +35,77 @@ const (
 	seedGreen  = 2
 	seedYellow = 3
 )
+
+// seedExamples is the index: each worked example of the rulebooks, where
+// it is told, and the test that reproduces it.
+var seedExamples = []struct {
+	example string
+	passage string
+	test    string
+}{
+	{"permit majority: a 4 beats 0+1+2",
+		`000 §2c "A "4" Building Permit has a higher total value than 3 permits with the numbers "0," "1" and "2."" (002 §2c, 003 §2c)`,
+		"TestSeedPermitMajority"},
+	{"ship repeat from 3 to 5 with its income",
+		`000 §1 "The ship is on the space marked "3." The red player rolls … 3 … move the ship 2 spaces to the row marked "5."" (002 §1, 003 §1)`,
+		"TestSeedShipRepeatIncome"},
+	{"tavern over two same-size buildings for 3 influence",
+		`000 §2e "The yellow player has the highest numbered Building Permit … compensates red 1 gold … 3 matching Influence Cards" (002 §2e, 003 §2e)`,
+		"TestSeedTavern"},
+	{"trade office: compensation and displacement",
+		`000 §2d "He first compensates the yellow and blue players 2 Gold Cards each, then pays 5 gold to the bank" (002 §2d, 003 §2d)`,
+		"TestBuildSeedTradeOffice"},
+	{"two walls: 2 gold and an influence card, 4 gold and a tower",
+		`000 "The yellow player pays 2 gold to build a City Wall Tile and receives an Influence Card … by paying 4 gold and places a Victory Point Cube on the tower" (002, 003)`,
+		"TestWallSeedExample"},
+	{"church: the first tile and the second",
+		`000 "The yellow player places the first Church Tile on the church foundation square … The red player builds the second Church Tile, which leads to the removal of the tavern building owned by blue" (002, 003)`,
+		"TestChurchSeedExample"},
+	{"a permit of value 2 for 2 gold",
+		`000 §3 "The red player places a permit with the value "2." He pays 2 gold to the bank and places the permit on one of the three unoccupied squares" (002 §3, 003 §3)`,
+		"TestSeedPermitForTwoGold"},
+	{"pirates in row 5: red discards 3, blue 1",
+		`000 "Rolling a 7" "The green player rolls a "7" and chooses to move the pirate to row 5. The red player has 3 Victory Point Cubes in the row" (002, 003)`,
+		"TestSeedPiratesRowFive"},
+	{"trade track: below 5 loses the cube; the builder gains 2 TP and a cube on 3",
+		`000 "The Trade Fields" "The red player has 5 Trade Points … Red loses a Trade Point and must remove his Victory Point Cube. Blue gains 2 Trade Points" (002, 003)`,
+		"TestTradeSeedExample"},
+}
+
+// TestSeedIndex checks the index: nine examples, each named once, each
+// with a test function that exists among the package's test files.
+func TestSeedIndex(t *testing.T) {
+	if len(seedExamples) != 9 {
+		t.Errorf("the index lists %d examples; the issue names 9", len(seedExamples))
+	}
+	files, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defined := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		af, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range af.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+				defined[fd.Name.Name] = true
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, e := range seedExamples {
+		if !defined[e.test] {
+			t.Errorf("example %q: no test function %s", e.example, e.test)
+		}
+		if seen[e.test] || seen[e.example] {
+			t.Errorf("example %q or test %s listed twice", e.example, e.test)
+		}
+		seen[e.test], seen[e.example] = true, true
+	}
+}
 
 // seedGame returns a 4-player game with the city cleared (starters out of
 // the game) and player p in phase 2 with the ship in row 2.
