@@ -693,48 +693,6 @@ func TestBuildNeedlessPay(t *testing.T) {
 	}
 }
 
-// TestBuildSeedTavern replays the rulebook's example: Yellow, with the
-// highest permit, compensates Red 1 gold, builds a tavern and plays 3
-// matching influence cards to displace two same-size buildings of Red and
-// Blue, who take back their buildings' cubes.
-func TestBuildSeedTavern(t *testing.T) {
-	g := bldGame(t, 4, bldYellow)
-	shop := placeBuilding(t, g, bldRed, Shop, sqr(t, "c3"))      // c3 d3 c4 d4
-	tavern := placeBuilding(t, g, bldBlue, Tavern, sqr(t, "e5")) // e5 f5 e6 f6
-	placePermit(t, g, bldYellow, 2, sqr(t, "e4"))
-	placePermit(t, g, bldRed, 1, sqr(t, "d5"))
-	setGold(t, g, bldYellow, 4)
-	setInfluence(t, g, bldYellow, 0, 3, 0)
-	m := bldBuild(Tavern, sqr(t, "d4"), InfluenceGreen) // d4 e4 d5 e5
-	if !hasMove(g, m) {
-		t.Errorf("Legal lacks %v", m)
-	}
-	want := g.Clone()
-	want.gold[bldYellow] = 0
-	want.gold[bldRed] += 1
-	want.bank += 3
-	want.infl[bldYellow][InfluenceGreen-1] = 0
-	want.discard[InfluenceGreen-1] += 3
-	bldPermitHome(want, bldYellow, 2)
-	bldPermitHome(want, bldRed, 1)
-	bldVacate(want, shop, inSupply, bldSqs(t, "c3", "d3", "c4", "d4"))
-	bldVacate(want, tavern, inSupply, bldSqs(t, "e5", "f5", "e6", "f6"))
-	id := want.freeNeutral(Tavern)
-	bldOccupy(want, id, sqr(t, "d4"), bldSqs(t, "d4", "e4", "d5", "e5"))
-	want.pieceOwner[id] = bldYellow
-	want.pieceCubes[id] = 1
-	want.cubes[bldYellow] = 1
-	want.builds = 1
-	mustApply(t, g, m)
-	if d := diffGames(want, g); d != "" {
-		t.Errorf("%v (-want +got):\n%s", m, d)
-	}
-	if g.CubesPlaced(bldRed) != 0 || g.CubesPlaced(bldBlue) != 0 {
-		t.Errorf("Red and Blue keep %d and %d cubes placed, want 0", g.CubesPlaced(bldRed), g.CubesPlaced(bldBlue))
-	}
-	mustValid(t, g)
-}
-
 // TestBuildSeedTradeOffice replays the rulebook's example: Red, with the
 // highest total, pays Yellow and Blue 2 gold each and 5 to the bank for a
 // large building; all permits go back; Yellow's smaller building is
