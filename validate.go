@@ -168,6 +168,16 @@ func (g *Game) Validate() error {
 	}
 
 	// Church stack and tiles.
+	if g.churchLen > ChurchTiles {
+		return bad("church stack of %d tiles; there are 9", g.churchLen)
+	}
+	originOK := g.churchOrigin == NoSquare
+	for t := ChurchTile(1); t <= ChurchTiles; t++ {
+		originOK = originOK || g.churchOrigin == churchOriginFor(t)
+	}
+	if !originOK {
+		return bad("church area at square %d, where no tile on the foundation puts it", g.churchOrigin)
+	}
 	var seen [ChurchTiles + 1]int
 	for _, t := range g.church[:g.churchLen] {
 		if t >= 1 && t <= ChurchTiles {
@@ -192,7 +202,7 @@ func (g *Game) Validate() error {
 	}
 	for t := ChurchTile(1); t <= ChurchTiles; t++ {
 		if o := g.churchOwner[t]; o >= 0 {
-			if int(o) >= n || g.cell[churchSquare(g.churchOrigin, t)] != uint8(cellChurch|int(t)) {
+			if int(o) >= n || g.churchOrigin == NoSquare || g.cell[churchSquare(g.churchOrigin, t)] != uint8(cellChurch|int(t)) {
 				return bad("church tile %d is built but not on its place", t)
 			}
 			seen[t]++
