@@ -90,10 +90,16 @@ func (g *Game) Validate() error {
 			if !b.Starter() {
 				return bad("%v removed from the game; only starters leave it", b)
 			}
+			if g.pieceOwner[id] != -1 || g.pieceCubes[id] != 0 {
+				return bad("%v removed from the game has a neutral owner or cubes", b)
+			}
 			continue
 		case awaitingRebuild:
 			if !b.Starter() || g.rebuild[owner]&(1<<(b-Hut)) == 0 {
 				return bad("%v awaits a rebuild that is not pending", b)
+			}
+			if g.pieceOwner[id] != -1 || g.pieceCubes[id] != 0 {
+				return bad("%v awaiting a rebuild has a neutral owner or cubes", b)
 			}
 			continue
 		}
