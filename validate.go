@@ -310,6 +310,11 @@ func (g *Game) Validate() error {
 		if g.rebuild[p] >= 4 || (g.rebuild[p] != 0 && g.phase != PhaseRebuild && g.phase != PhaseOver) {
 			return bad("player %d has a rebuild pending outside PhaseRebuild (or the end)", p)
 		}
+		for _, b := range [2]Building{Hut, Totem} {
+			if g.rebuild[p]&(1<<(b-Hut)) != 0 && g.pieceSq[playerPiece(p, b)] != awaitingRebuild {
+				return bad("player %d has a %v rebuild pending but the %v is not awaiting one", p, b, b)
+			}
+		}
 	}
 	switch g.phase {
 	case PhaseDiscard, PhaseShortage:
