@@ -315,6 +315,13 @@ func (g *Game) Validate() error {
 				return bad("player %d has a %v rebuild pending but the %v is not awaiting one", p, b, b)
 			}
 		}
+		hold := g.influenceCount(p)
+		if g.phase == PhaseDiscard {
+			hold += int(g.gold[p])
+		}
+		if int(g.pending[p]) > hold {
+			return bad("player %d owes %d cards but holds %d", p, g.pending[p], hold)
+		}
 	}
 	switch g.phase {
 	case PhaseDiscard, PhaseShortage:

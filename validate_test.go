@@ -465,6 +465,8 @@ func TestValidateCatchesCorruption(t *testing.T) {
 		{"rebuild in phase 1", fresh4, func(g *Game) { g.rebuild[0] = 1 }, "player 0 has a rebuild pending outside PhaseRebuild"},
 		{"rebuild bit 2", rebuildGame, func(g *Game) { g.rebuild[1] = 5 }, "player 1 has a rebuild pending outside PhaseRebuild"},
 		{"rebuild of a standing totem", rebuildGame, func(g *Game) { g.rebuild[1] = 3 }, "player 1 has a totem rebuild pending but the totem is not awaiting one"},
+		{"discard of more than the hand", discardGame, func(g *Game) { g.pending[0] = 5 }, "player 0 owes 5 cards but holds 4"},
+		{"shortage return of gold", shortageGame, func(g *Game) { g.pending[1] = 2 }, "player 1 owes 2 cards but holds 1"},
 		{"discarder owes nothing", discardGame, func(g *Game) { g.pending[0] = 0 }, "player 0 decides in discard but owes nothing"},
 		{"returner owes nothing", shortageGame, func(g *Game) { g.toMove = 2 }, "player 2 decides in shortage but owes nothing"},
 		{"rebuilder has no rebuild", rebuildGame, func(g *Game) { g.toMove = 2 }, "player 2 decides a rebuild but has none pending"},
