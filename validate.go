@@ -203,6 +203,9 @@ func (g *Game) Validate() error {
 				drawn++
 			}
 		}
+		if drawn != 2 || g.churchOrigin != NoSquare {
+			return bad("church choice of %d drawn tiles with the church area at %v", drawn, g.churchOrigin)
+		}
 	} else if g.churchDrawn != [2]uint8{} {
 		return bad("church tiles drawn outside PhaseChurchChoice")
 	}

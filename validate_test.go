@@ -407,6 +407,8 @@ func TestValidateCatchesCorruption(t *testing.T) {
 		{"stack of 10", fresh4, func(g *Game) { g.churchLen = 10 }, "church stack of 10 tiles; there are 9"},
 		{"church area at i12", fresh4, func(g *Game) { g.churchOrigin = sq(8, 9) }, "church area at square 89, where no tile on the foundation puts it"},
 		{"stack slot beyond the stack", fresh4, func(g *Game) { g.churchLen = 8 }, "church stack slot beyond its 8 tiles holds tile"},
+		{"one tile drawn", churchChoiceGame, func(g *Game) { g.churchDrawn[1] = 0; g.church[0] = 2 }, "church choice of 1 drawn tiles"},
+		{"choice after the church", churchChoiceGame, func(g *Game) { g.churchOrigin = churchOriginFor(1) }, "church choice of 2 drawn tiles with the church area at c8"},
 		{"drawn tiles after the choice", churchChoiceGame, func(g *Game) { g.phase = PhaseBuild }, "church tiles drawn outside PhaseChurchChoice"},
 		{"drawn tile before building", fresh4, func(g *Game) { g.churchDrawn[1] = 4 }, "church tiles drawn outside PhaseChurchChoice"},
 		{"owned tile not placed", richGame, func(g *Game) { g.churchOwner[1] = 0 }, "church tile 1 is built but not on its place"},
