@@ -40,6 +40,9 @@ func (g *Game) Validate() error {
 	if g.phase > PhaseOver || int(g.active) >= n || int(g.toMove) >= n || int(g.first) >= n || g.builds > 2 {
 		return bad("phase %v, active %d, to move %d, first %d, builds %d", g.phase, g.active, g.toMove, g.first, g.builds)
 	}
+	if (g.phase < PhaseBuild && g.builds != 0) || (g.phase == PhaseChurchChoice && g.builds > 1) || (g.phase == PhaseRebuild && g.builds == 0) {
+		return bad("%d builds made before %v", g.builds, g.phase)
+	}
 
 	// Cards.
 	gold := int(g.bank) + int(g.poolGold)

@@ -335,6 +335,9 @@ func TestValidateCatchesCorruption(t *testing.T) {
 		{"to move out of range", fresh2, func(g *Game) { g.toMove = 2 }, "to move 2, first 0"},
 		{"first out of range", fresh2, func(g *Game) { g.first = 3 }, "first 3, builds 0"},
 		{"three builds", fresh4, func(g *Game) { g.phase, g.builds = PhasePermit, 3 }, "builds 3"},
+		{"builds before phase 2", fresh4, func(g *Game) { g.builds = 1 }, "1 builds made before roll"},
+		{"second build in church choice", churchChoiceGame, func(g *Game) { g.builds = 2 }, "2 builds made before church choice"},
+		{"rebuild before any build", rebuildGame, func(g *Game) { g.builds = 0 }, "0 builds made before rebuild"},
 
 		// Cards.
 		{"deck of 40", fresh4, func(g *Game) { g.deckLen = 40 }, "influence deck of 40 cards"},
