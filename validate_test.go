@@ -99,8 +99,9 @@ func validateNoPanic(g *Game) (panicMsg string, err error) {
 }
 
 // playEveryMove lists g's legal moves and applies each to a copy. It
-// returns a message if AppendLegal or Apply panics (with the stack); ""
-// if neither does.
+// returns a message if AppendLegal or Apply panics (with the stack), if
+// Apply refuses a listed move, or if a move leaves a state that Validate
+// refuses; "" if none of these happens.
 func playEveryMove(g *Game) (problem string) {
 	where := "AppendLegal"
 	defer func() {
@@ -111,7 +112,12 @@ func playEveryMove(g *Game) (problem string) {
 	for _, m := range g.AppendLegal(nil) {
 		where = fmt.Sprintf("Apply(%v)", m)
 		c := *g
-		_ = c.Apply(m)
+		if err := c.Apply(m); err != nil {
+			return fmt.Sprintf("listed move %v refused: %v", m, err)
+		}
+		if err := c.Validate(); err != nil {
+			return fmt.Sprintf("listed move %v leaves an invalid state: %v", m, err)
+		}
 	}
 	return ""
 }
@@ -120,7 +126,10 @@ func playEveryMove(g *Game) (problem string) {
 // to three random fields (or raw bytes) at a time, with a seeded source.
 // Validate must not panic and must return nil or an error wrapping
 // ErrInvalidState. When it accepts the corrupted state, AppendLegal and
-// Apply of every listed move on a copy must not panic either.
+// Apply of every listed move on a copy must not panic either; and, since
+// Validate claims to check every invariant, Apply must accept each listed
+// move and leave a state that validates (a failure here is an invariant
+// that Validate misses).
 func TestValidateNeverPanics(t *testing.T) {
 	var positions []Game
 	for n := MinPlayers; n <= MaxPlayers; n++ {
