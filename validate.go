@@ -40,6 +40,9 @@ func (g *Game) Validate() error {
 	if g.phase > PhaseOver || int(g.active) >= n || int(g.toMove) >= n || int(g.first) >= n || g.builds > 2 {
 		return bad("phase %v, active %d, to move %d, first %d, builds %d", g.phase, g.active, g.toMove, g.first, g.builds)
 	}
+	if (g.phase < PhaseBuild && g.builds != 0) || (g.phase == PhaseChurchChoice && g.builds > 1) || (g.phase == PhaseRebuild && g.builds == 0) {
+		return bad("%d builds made before %v", g.builds, g.phase)
+	}
 
 	// Cards.
 	gold := int(g.bank) + int(g.poolGold)
@@ -90,10 +93,16 @@ func (g *Game) Validate() error {
 			if !b.Starter() {
 				return bad("%v removed from the game; only starters leave it", b)
 			}
+			if g.pieceOwner[id] != -1 || g.pieceCubes[id] != 0 {
+				return bad("%v removed from the game has a neutral owner or cubes", b)
+			}
 			continue
 		case awaitingRebuild:
 			if !b.Starter() || g.rebuild[owner]&(1<<(b-Hut)) == 0 {
 				return bad("%v awaits a rebuild that is not pending", b)
+			}
+			if g.pieceOwner[id] != -1 || g.pieceCubes[id] != 0 {
+				return bad("%v awaiting a rebuild has a neutral owner or cubes", b)
 			}
 			continue
 		}
@@ -168,6 +177,16 @@ func (g *Game) Validate() error {
 	}
 
 	// Church stack and tiles.
+	if g.churchLen > ChurchTiles {
+		return bad("church stack of %d tiles; there are 9", g.churchLen)
+	}
+	originOK := g.churchOrigin == NoSquare
+	for t := ChurchTile(1); t <= ChurchTiles; t++ {
+		originOK = originOK || g.churchOrigin == churchOriginFor(t)
+	}
+	if !originOK {
+		return bad("church area at square %d, where no tile on the foundation puts it", g.churchOrigin)
+	}
 	var seen [ChurchTiles + 1]int
 	for _, t := range g.church[:g.churchLen] {
 		if t >= 1 && t <= ChurchTiles {
@@ -187,12 +206,15 @@ func (g *Game) Validate() error {
 				drawn++
 			}
 		}
+		if drawn != 2 || g.churchOrigin != NoSquare {
+			return bad("church choice of %d drawn tiles with the church area at %v", drawn, g.churchOrigin)
+		}
 	} else if g.churchDrawn != [2]uint8{} {
 		return bad("church tiles drawn outside PhaseChurchChoice")
 	}
 	for t := ChurchTile(1); t <= ChurchTiles; t++ {
 		if o := g.churchOwner[t]; o >= 0 {
-			if int(o) >= n || g.cell[churchSquare(g.churchOrigin, t)] != uint8(cellChurch|int(t)) {
+			if int(o) >= n || g.churchOrigin == NoSquare || g.cell[churchSquare(g.churchOrigin, t)] != uint8(cellChurch|int(t)) {
 				return bad("church tile %d is built but not on its place", t)
 			}
 			seen[t]++
@@ -293,6 +315,18 @@ func (g *Game) Validate() error {
 		}
 		if g.rebuild[p] >= 4 || (g.rebuild[p] != 0 && g.phase != PhaseRebuild && g.phase != PhaseOver) {
 			return bad("player %d has a rebuild pending outside PhaseRebuild (or the end)", p)
+		}
+		for _, b := range [2]Building{Hut, Totem} {
+			if g.rebuild[p]&(1<<(b-Hut)) != 0 && g.pieceSq[playerPiece(p, b)] != awaitingRebuild {
+				return bad("player %d has a %v rebuild pending but the %v is not awaiting one", p, b, b)
+			}
+		}
+		hold := g.influenceCount(p)
+		if g.phase == PhaseDiscard {
+			hold += int(g.gold[p])
+		}
+		if int(g.pending[p]) > hold {
+			return bad("player %d owes %d cards but holds %d", p, g.pending[p], hold)
 		}
 	}
 	switch g.phase {
