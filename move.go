@@ -287,6 +287,7 @@ func ParseMove(s string) (Move, error) {
 			var r uint8
 			r, ok = num(f[0], 12)
 			m.Row = Row(r)
+			ok = ok && m.Row.Valid() // no row 0, 1 or 7
 		}
 	case Discard, ReturnInfluence:
 		if len(f) == 1 && f[0] == "nothing" {

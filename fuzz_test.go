@@ -1,0 +1,1019 @@
+package elasund
+
+// Native Go fuzz targets (go test -fuzz=FuzzX). Without -fuzz each one runs
+// as a plain test over its seed corpus: the f.Add entries below and the
+// files under testdata/fuzz/FuzzX/.
+//
+//	FuzzApply      decoded moves applied to positions of seeded random games
+//	FuzzNew        New with arbitrary configurations
+//	FuzzParseMove  the move notation: ParseMove of arbitrary text, and the
+//	               round trip of every canonical move
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// ---------------------------------------------------------------------------
+// Positions from seeded random games.
+
+// fuzzMaxSteps bounds the random moves played to reach a FuzzApply position.
+// Random games end after about 320 (2 players) to 470 (4 players) moves, so
+// the bound reaches the end of most games.
+const fuzzMaxSteps = 1200
+
+// fuzzConfig decodes FuzzApply's players byte: 2+players%3 players; of
+// v = players/3, bit 0 chooses the miser policy (see fuzzPick) and v/2,
+// when odd, a turn limit of twice that (2 to 82 turns), else none.
+func fuzzConfig(players uint8, seed uint64) (Config, bool) {
+	v := players / 3
+	c := Config{Players: 2 + int(players%3), Seed: seed}
+	if mt := int(v / 2); mt%2 == 1 {
+		c.MaxTurns = 2 * mt
+	}
+	return c, v%2 == 1
+}
+
+// fuzzPick chooses the next move of a seeded random game. The uniform
+// policy picks any legal move. The miser policy never spends: it ends its
+// builds, takes the 2 gold and ends its turn whenever it may, so the bank and
+// the influence deck run dry and positions in a shortage (PhaseShortage),
+// which uniform random play almost never reaches, come up.
+func fuzzPick(buf []Move, r *chooser, miser bool) Move {
+	if miser {
+		for _, k := range [...]MoveKind{EndBuilding, TakeGold, EndTurn} {
+			for _, m := range buf {
+				if m.Kind == k {
+					return m
+				}
+			}
+		}
+	}
+	return buf[r.intn(len(buf))]
+}
+
+// fuzzSnapEvery is how often (in moves) fuzzPosition keeps a snapshot of a
+// seeded game, and fuzzTrackLimit how many games it keeps them for.
+const (
+	fuzzSnapEvery  = 8
+	fuzzTrackLimit = 64
+)
+
+// fuzzSnap is a seeded game after some moves, with its move chooser.
+type fuzzSnap struct {
+	g Game
+	r chooser
+}
+
+// fuzzTracks caches, per (players, seed), snapshots of the seeded game every
+// fuzzSnapEvery moves: inputs that differ only in steps or moves then do not
+// replay the game from the start. Play is deterministic, so a snapshot is
+// the position a replay would reach.
+var fuzzTracks struct {
+	sync.Mutex
+	m map[[2]uint64][]fuzzSnap
+}
+
+// fuzzPosition starts the game FuzzApply's players and seed decode to and
+// plays steps%fuzzMaxSteps moves of it (fewer if the game ends first),
+// checking each move it plays with Validate.
+func fuzzPosition(t testing.TB, players uint8, seed uint64, steps uint16) *Game {
+	t.Helper()
+	c, miser := fuzzConfig(players, seed)
+	key := [2]uint64{uint64(players), seed}
+	fuzzTracks.Lock()
+	defer fuzzTracks.Unlock()
+	snaps := fuzzTracks.m[key]
+	if snaps == nil {
+		g, err := New(c)
+		if err != nil {
+			t.Fatalf("New(%+v): %v", c, err)
+		}
+		snaps = []fuzzSnap{{*g, *newChooser(seed)}}
+	}
+	target := int(steps) % fuzzMaxSteps
+	i := min(target/fuzzSnapEvery, len(snaps)-1)
+	cur := snaps[i]
+	g, r := &cur.g, &cur.r
+	var buf []Move
+	for step := i * fuzzSnapEvery; step < target && !g.Over(); step++ {
+		buf = g.AppendLegal(buf[:0])
+		if len(buf) == 0 {
+			t.Fatalf("step %d: no legal move in phase %v", step, g.Phase())
+		}
+		m := fuzzPick(buf, r, miser)
+		if err := g.Apply(m); err != nil {
+			t.Fatalf("step %d: listed move %v refused: %v", step, m, err)
+		}
+		if err := g.Validate(); err != nil {
+			t.Fatalf("step %d after %v: %v", step, m, err)
+		}
+		if (step+1)%fuzzSnapEvery == 0 && (step+1)/fuzzSnapEvery == len(snaps) {
+			snaps = append(snaps, cur)
+		}
+	}
+	if fuzzTracks.m == nil || len(fuzzTracks.m) >= fuzzTrackLimit {
+		fuzzTracks.m = make(map[[2]uint64][]fuzzSnap)
+	}
+	fuzzTracks.m[key] = snaps
+	return g
+}
+
+// TestFuzzPositionSnapshots checks that fuzzPosition gives the same
+// position from its snapshots, asked in any order, as from a replay from the
+// start with no snapshots.
+func TestFuzzPositionSnapshots(t *testing.T) {
+	fresh := func(players uint8, seed uint64, steps uint16) Game {
+		fuzzTracks.Lock()
+		fuzzTracks.m = nil
+		fuzzTracks.Unlock()
+		return *fuzzPosition(t, players, seed, steps)
+	}
+	for _, players := range []uint8{2, 3, 31} { // 4 players; 2 players, miser; 3 players, 10 turns
+		want := map[uint16]Game{}
+		order := []uint16{0, 1, 7, 8, 9, 31, 32, 33, 500, 64, 63, 1199, 700, 100, 15}
+		for _, steps := range order {
+			want[steps] = fresh(players, 5, steps)
+		}
+		fuzzTracks.Lock()
+		fuzzTracks.m = nil
+		fuzzTracks.Unlock()
+		for _, steps := range append(order, order...) {
+			if got := *fuzzPosition(t, players, 5, steps); got != want[steps] {
+				w := want[steps]
+				t.Fatalf("players byte %d, %d steps: from snapshots (-replay +snapshots):\n%s", players, steps, diffGames(&w, &got))
+			}
+		}
+	}
+}
+
+// fuzzPhaseSeeds chooses, for each phase, a (players, seed, steps) input
+// of fuzzPosition whose position is in that phase, so that the seed corpus
+// covers every phase: among the positions of a few seeded games, the one
+// with the most kinds of legal moves and then the most legal moves (the
+// first on a tie), where changed legal moves run into the most rules. The games are 4, 2 and 3 players by seed, each
+// played uniformly, by the miser policy and uniformly with the 26-turn
+// limit (players bytes 0–2, 3–5 and 78–80; see fuzzConfig).
+func fuzzPhaseSeeds() (found [PhaseOver + 1]struct {
+	players uint8
+	seed    uint64
+	steps   uint16
+	score   int
+	ok      bool
+}) {
+	var buf []Move
+	for seed := range uint64(12) {
+		n := uint8(seed+2) % 3
+		for _, players := range [...]uint8{n, 3 + n, 78 + n} {
+			c, miser := fuzzConfig(players, seed)
+			g, err := New(c)
+			if err != nil {
+				continue
+			}
+			r := newChooser(seed)
+			for step := 0; step < fuzzMaxSteps; step++ {
+				buf = g.AppendLegal(buf[:0])
+				var kinds [EndTurn + 1]bool
+				score := len(buf)
+				for _, m := range buf {
+					if !kinds[m.Kind] {
+						kinds[m.Kind] = true
+						score += 1 << 16
+					}
+				}
+				if f := &found[g.Phase()]; !f.ok || score > f.score {
+					f.players, f.seed, f.steps, f.score, f.ok = players, seed, uint16(step), score, true
+				}
+				if g.Over() || g.Apply(fuzzPick(buf, r, miser)) != nil {
+					break // fuzzPosition reports a refused move
+				}
+			}
+		}
+	}
+	return found
+}
+
+// ---------------------------------------------------------------------------
+// Decoding fuzz bytes into moves.
+
+// fuzzBytes reads fuzz input byte by byte; once exhausted it reads zeros.
+type fuzzBytes struct{ b []byte }
+
+func (r *fuzzBytes) more() bool { return len(r.b) > 0 }
+
+func (r *fuzzBytes) next() byte {
+	if len(r.b) == 0 {
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+// The fields of a Move, as fuzzMoveField numbers them.
+const numMoveFields = 15
+
+// fuzzMoveField returns a pointer to field i (0 ≤ i < numMoveFields) of m:
+// Kind, Building, Square, From, Row, Permit, Site, Tile, Pay, the four card
+// counts and the two dice. Every field is one byte wide.
+func fuzzMoveField(m *Move, i int) *uint8 {
+	switch i {
+	case 0:
+		return (*uint8)(&m.Kind)
+	case 1:
+		return (*uint8)(&m.Building)
+	case 2:
+		return (*uint8)(&m.Square)
+	case 3:
+		return (*uint8)(&m.From)
+	case 4:
+		return (*uint8)(&m.Row)
+	case 5:
+		return &m.Permit
+	case 6:
+		return (*uint8)(&m.Site)
+	case 7:
+		return (*uint8)(&m.Tile)
+	case 8:
+		return (*uint8)(&m.Pay)
+	case 9:
+		return &m.Cards.Gold
+	case 10:
+		return &m.Cards.Blue
+	case 11:
+		return &m.Cards.Green
+	case 12:
+		return &m.Cards.Yellow
+	case 13:
+		return &m.Dice[0]
+	}
+	return &m.Dice[1]
+}
+
+// fuzzRanges are the ranges the "fields in range" mode takes each field
+// modulo: every kind (with NoMove), building, square, row index, permit
+// value, wall site, tile (with 0), colour (with none), small card counts
+// and die faces (with 0).
+var fuzzRanges = [numMoveFields]int{19, 10, NumSquares, NumSquares, NumRows, PermitsPerPlayer,
+	numWallSites, ChurchTiles + 1, 4, 4, 4, 4, 4, 7, 7}
+
+// fuzzDeltas are the small changes the "perturbed" mode makes to a field:
+// one and two steps, and for squares one row north or south.
+var fuzzDeltas = [8]int{1, -1, 2, -2, NumColumns, -NumColumns, NumColumns + 1, -NumColumns - 1}
+
+// fuzzUsedFields returns the fields (as fuzzMoveField numbers them) that
+// moves of kind k use: those canonical keeps.
+func fuzzUsedFields(k MoveKind) []int {
+	var used []int
+	for i := 1; i < numMoveFields; i++ {
+		m := Move{Kind: k}
+		*fuzzMoveField(&m, i) = 1
+		if canonical(m) == m {
+			used = append(used, i)
+		}
+	}
+	return used
+}
+
+// decodeMove reads one move. Its first byte chooses how, so that the
+// decoded moves range from surely legal to arbitrary bytes:
+//
+//	mode%4 == 0: the k-th legal move (k modulo their number; k is the next
+//	             byte, or the next two, big-endian, when there are more
+//	             than 256 legal moves);
+//	mode%4 == 1: the k-th legal move with one or two (bit 2 of mode)
+//	             fields changed, each by a field byte and a value byte. The
+//	             field is one the kind uses (fuzzUsedFields), or with bit 3
+//	             of mode any field. A value below 128 adds a small delta
+//	             (fuzzDeltas), one above sets the field to value-128 or, for
+//	             squares, to twice that;
+//	mode%4 == 2: every field a raw byte;
+//	mode%4 == 3: every field in its range (fuzzRanges), then only the
+//	             fields the kind uses kept (canonical), so the move passes
+//	             the form checks and reaches the rules.
+//
+// When there is no legal move (the game is over), modes 0 and 1 start
+// from the zero Move. With bit 4 of mode set, the move is tried on a copy
+// of the game (tryOnly), so that the moves after it see the same position.
+func decodeMove(r *fuzzBytes, legal []Move) (m Move, tryOnly bool) {
+	mode := r.next()
+	tryOnly = mode>>4%2 == 1
+	switch mode % 4 {
+	case 0, 1:
+		k := int(r.next())
+		if len(legal) > 256 {
+			k = k<<8 | int(r.next())
+		}
+		if len(legal) > 0 {
+			m = legal[k%len(legal)]
+		}
+		if mode%4 == 0 {
+			return m, tryOnly
+		}
+		used := fuzzUsedFields(m.Kind)
+		for range 1 + int(mode>>2)%2 {
+			i := int(r.next())
+			if mode>>3%2 == 0 && len(used) > 0 {
+				i = used[i%len(used)]
+			} else {
+				i %= numMoveFields
+			}
+			v := r.next()
+			f := fuzzMoveField(&m, i)
+			switch {
+			case v < 128:
+				*f = uint8(int(*f) + fuzzDeltas[v%8])
+			case i == 2 || i == 3:
+				*f = (v - 128) * 2
+			default:
+				*f = v - 128
+			}
+		}
+	case 2:
+		for i := range numMoveFields {
+			*fuzzMoveField(&m, i) = r.next()
+		}
+	case 3:
+		for i := range numMoveFields {
+			*fuzzMoveField(&m, i) = uint8(int(r.next()) % fuzzRanges[i])
+		}
+		m.Row = rowNumbers[m.Row]
+		m = canonical(m)
+	}
+	return m, tryOnly
+}
+
+// seedK writes k as decodeMove reads the index of one of n legal moves.
+func seedK(k, n int) []byte {
+	if n > 256 {
+		return []byte{byte(k >> 8), byte(k)}
+	}
+	return []byte{byte(k)}
+}
+
+// seedRaw writes a move for FuzzApply's seed corpus in decodeMove's mode 2
+// (its raw fields), followed by the two bytes fuzzProbe reads.
+
+func seedRaw(m Move) []byte {
+	b := []byte{2}
+	for i := range numMoveFields {
+		b = append(b, *fuzzMoveField(&m, i))
+	}
+	return append(b, 3, 3)
+}
+
+// ---------------------------------------------------------------------------
+// FuzzApply.
+
+// rawMove is a Move without its String method, so that %#v prints every
+// field's number.
+type rawMove Move
+
+// moveDesc describes m for a failure message: its notation and its fields.
+func moveDesc(m Move) string { return fmt.Sprintf("%q %#v", m.String(), rawMove(m)) }
+
+// kindPhase is the phase each kind of move is played in, as the comments of
+// the MoveKind constants give it.
+var kindPhase = map[MoveKind]Phase{
+	Roll: PhaseRoll, Steer: PhaseSteer, Pirates: PhasePirates, Discard: PhaseDiscard,
+	ReturnInfluence: PhaseShortage, Build: PhaseBuild, BuildWall: PhaseBuild,
+	BuildChurch: PhaseBuild, KeepChurchTile: PhaseChurchChoice, Rebuild: PhaseRebuild,
+	EndBuilding: PhaseBuild, PlacePermit: PhasePermit, TakeGold: PhasePermit,
+	MovePermit: PhaseBonus, UpgradePermit: PhaseBonus, BonusPermit: PhaseBonus,
+	BonusGold: PhaseBonus, EndTurn: PhaseBonus,
+}
+
+// fuzzMaxMoves bounds the moves decoded from one FuzzApply input. Bytes past
+// them are ignored, which keeps inputs short: the fuzzer's minimization of
+// a new input takes time quadratic in its length.
+const fuzzMaxMoves = 16
+
+// FuzzApply builds a position of a seeded random game (fuzzPosition: all
+// phases from roll to over come up) and applies moves decoded from the fuzz
+// bytes (decodeMove), or tries them on a copy. For every move: nothing
+// panics; Check and IsLegal leave the game alone and agree; IsLegal agrees
+// with Legal (every move it accepts is listed, but for a Roll with forced
+// dice); Apply succeeds exactly when IsLegal says so. An applied move leaves a state
+// that passes Validate and the conservation checks, and applying it to a
+// copy of the position gives the same state. A refused move returns a
+// *MoveError for that move and phase that wraps ErrIllegalMove, equals
+// Check's error, wraps ErrGameOver when the game is over and
+// ErrMalformedMove or ErrWrongPhase when the kind is unknown, a field the
+// kind does not use is set or the phase is not the kind's, and leaves the
+// game exactly as it was. Accessors are called with arbitrary arguments
+// after every move and must not panic or change the game.
+func FuzzApply(f *testing.F) {
+	// Entries for each phase, each trying changed legal moves on the phase's
+	// position (bit 4 of decodeMove's mode). The first ones take the first
+	// legal move of each kind and change each field it uses by +1 and by −1
+	// (sixteen moves an entry). The next spreads sixteen moves over the list
+	// of legal moves and changes two fields of each, one up and one down (for
+	// cards: one card given up for another). For the build phase also one
+	// that changes any field.
+	byKind := func(g *Game) (moves [][]byte) {
+		legal := g.Legal()
+		var seen [256]bool
+		for k, m := range legal {
+			if seen[m.Kind] {
+				continue
+			}
+			seen[m.Kind] = true
+			for f := range fuzzUsedFields(m.Kind) {
+				for v := range byte(2) {
+					moves = append(moves, slices.Concat([]byte{1 | 16}, seedK(k, len(legal)), []byte{byte(f), v, 0, 0}))
+				}
+			}
+		}
+		return moves
+	}
+	spread := func(g *Game, mode byte, changes func(i byte) []byte) []byte {
+		var b []byte
+		n := len(g.Legal())
+		for i := range byte(fuzzMaxMoves) {
+			b = slices.Concat(b, []byte{mode}, seedK(int(i)*n/fuzzMaxMoves, n), changes(i), []byte{i, 0})
+		}
+		return b
+	}
+	found := fuzzPhaseSeeds()
+	for ph, s := range found {
+		if !s.ok {
+			f.Fatalf("no seeded random game reaches phase %v; the seed corpus would miss it", Phase(ph))
+		}
+		g := fuzzPosition(f, s.players, s.seed, s.steps)
+		if g.Phase() != Phase(ph) {
+			f.Fatalf("fuzzPosition(%d, %d, %d) is in phase %v, want %v", s.players, s.seed, s.steps, g.Phase(), Phase(ph))
+		}
+		for moves := byKind(g); len(moves) > 0; {
+			n := min(len(moves), fuzzMaxMoves)
+			f.Add(s.players, s.seed, s.steps, slices.Concat(moves[:n]...))
+			moves = moves[n:]
+		}
+		f.Add(s.players, s.seed, s.steps, spread(g, 1|4|16, func(i byte) []byte { return []byte{i, 0, i + 1, 1} }))
+		if Phase(ph) == PhaseBuild {
+			f.Add(s.players, s.seed, s.steps, spread(g, 1|8|16, func(i byte) []byte { return []byte{i % numMoveFields, i % 2} }))
+		}
+	}
+	// Sixteen legal moves, the first, second or third, of a 3-player game.
+	var walk []byte
+	g := fuzzPosition(f, 1, 2, 100)
+	for i := 0; i < fuzzMaxMoves && !g.Over(); i++ {
+		legal := g.Legal()
+		k := i % 3 % len(legal)
+		walk = slices.Concat(walk, []byte{0}, seedK(k, len(legal)), []byte{byte(i), 0})
+		mustApply(f, g, legal[k])
+	}
+	f.Add(uint8(1), uint64(2), uint16(100), walk)
+	f.Add(uint8(0), uint64(1), uint16(0), []byte{})      // a new game, no moves
+	f.Add(uint8(2), uint64(7), uint16(0), slices.Concat( // forced roll 6 1, then the pirates
+		seedRaw(Move{Kind: Roll, Dice: [2]uint8{6, 1}}), seedRaw(Move{Kind: Pirates, Row: 7}),
+		seedRaw(Move{Kind: Pirates, Row: 12, Pay: InfluenceBlue}), seedRaw(Move{Kind: Pirates, Row: 12})))
+	f.Add(uint8(0), uint64(3), uint16(0), slices.Concat( // forced dice out of range, then 1 1 twice
+		seedRaw(Move{Kind: Roll, Dice: [2]uint8{0, 3}}), seedRaw(Move{Kind: Roll, Dice: [2]uint8{7, 1}}),
+		seedRaw(Move{Kind: Roll, Dice: [2]uint8{1, 1}}), seedRaw(Move{Kind: Roll, Dice: [2]uint8{1, 1}})))
+	f.Add(uint8(4), uint64(11), uint16(5), []byte{3, 6, 3, 40, 0, 0, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 9, 9}) // "build house e6 pay blue" from fields in range
+	f.Add(uint8(255), uint64(math.MaxUint64), uint16(math.MaxUint16), []byte{255, 255, 255, 255})
+
+	f.Fuzz(func(t *testing.T, players uint8, seed uint64, steps uint16, moves []byte) {
+		g := fuzzPosition(t, players, seed, steps)
+		r := &fuzzBytes{moves}
+		var legal []Move
+		for i := 0; i < fuzzMaxMoves && r.more(); i++ {
+			legal = g.AppendLegal(legal[:0])
+			if g.Over() != (len(legal) == 0) || g.Over() != (g.ToMove() == NoPlayer) {
+				t.Fatalf("phase %v: %d legal moves, ToMove %d", g.Phase(), len(legal), g.ToMove())
+			}
+			m, tryOnly := decodeMove(r, legal)
+			if tryOnly {
+				c := *g
+				fuzzCheckMove(t, &c, m, legal)
+			} else {
+				fuzzCheckMove(t, g, m, legal)
+			}
+			fuzzProbe(t, g, r.next(), r.next())
+		}
+	})
+}
+
+// fuzzCheckMove applies m to g and checks the outcome (see FuzzApply).
+func fuzzCheckMove(t *testing.T, g *Game, m Move, legal []Move) {
+	t.Helper()
+	before := *g
+	isLegal := g.IsLegal(m)
+	cerr := g.Check(m)
+	if *g != before {
+		t.Fatalf("IsLegal/Check(%s) changed the game:\n%s", moveDesc(m), diffGames(&before, g))
+	}
+	if isLegal != (cerr == nil) {
+		t.Fatalf("IsLegal(%s) = %v but Check = %v", moveDesc(m), isLegal, cerr)
+	}
+	forcedRoll := m.Kind == Roll && m.Dice != [2]uint8{}
+	if listed := slices.Contains(legal, m); !forcedRoll && listed != isLegal {
+		t.Fatalf("phase %v: IsLegal(%s) = %v, but listed by Legal = %v (%v)", g.Phase(), moveDesc(m), isLegal, listed, cerr)
+	}
+	err := g.Apply(m)
+	if (err == nil) != isLegal {
+		t.Fatalf("Apply(%s) = %v but IsLegal = %v", moveDesc(m), err, isLegal)
+	}
+	if err == nil {
+		if verr := g.Validate(); verr != nil {
+			t.Fatalf("after Apply(%s) in phase %v: %v", moveDesc(m), before.phase, verr)
+		}
+		if msg := conservation(g); msg != "" {
+			t.Fatalf("after Apply(%s) in phase %v: %s", moveDesc(m), before.phase, msg)
+		}
+		again := before
+		if err := again.Apply(m); err != nil || again != *g {
+			t.Fatalf("Apply(%s) on a copy of the position: %v, or a different state:\n%s", moveDesc(m), err, diffGames(g, &again))
+		}
+		return
+	}
+	if *g != before {
+		t.Fatalf("refused Apply(%s) changed the game (-before +after):\n%s", moveDesc(m), diffGames(&before, g))
+	}
+	if !errors.Is(err, ErrIllegalMove) {
+		t.Fatalf("Apply(%s) error %v does not wrap ErrIllegalMove", moveDesc(m), err)
+	}
+	var me *MoveError
+	if !errors.As(err, &me) {
+		t.Fatalf("Apply(%s) error %T is not a *MoveError", moveDesc(m), err)
+	}
+	if me.Move != m || me.Phase != before.phase || me.Rule == "" {
+		t.Fatalf("Apply(%s) in phase %v: MoveError names move %s, phase %v, rule %q", moveDesc(m), before.phase, moveDesc(me.Move), me.Phase, me.Rule)
+	}
+	if err.Error() != cerr.Error() {
+		t.Fatalf("Apply(%s) error %q, Check said %q", moveDesc(m), err, cerr)
+	}
+	over, wrong, malformed := errors.Is(err, ErrGameOver), errors.Is(err, ErrWrongPhase), errors.Is(err, ErrMalformedMove)
+	ph, known := kindPhase[m.Kind]
+	switch {
+	case before.phase == PhaseOver:
+		if !over {
+			t.Fatalf("Apply(%s) after the game: %v does not wrap ErrGameOver", moveDesc(m), err)
+		}
+	case over:
+		t.Fatalf("Apply(%s) in phase %v: %v wraps ErrGameOver", moveDesc(m), before.phase, err)
+	case !known:
+		if !malformed {
+			t.Fatalf("Apply(%s) of an unknown kind: %v does not wrap ErrMalformedMove", moveDesc(m), err)
+		}
+	case canonical(m) != m || ph != before.phase:
+		if !malformed && !wrong {
+			t.Fatalf("Apply(%s) in phase %v: %v wraps neither ErrMalformedMove nor ErrWrongPhase", moveDesc(m), before.phase, err)
+		}
+	case wrong:
+		t.Fatalf("Apply(%s) in its phase %v: %v wraps ErrWrongPhase", moveDesc(m), before.phase, err)
+	}
+}
+
+// fuzzProbe calls the accessors that take arguments with values from two
+// fuzz bytes, in and out of range, and checks that none panics or changes
+// the game.
+func fuzzProbe(t *testing.T, g *Game, a, b byte) {
+	t.Helper()
+	before := *g
+	p := Player(int8(a))
+	if a%2 == 0 {
+		p = Player(a%6) - 1 // NoPlayer, the seats and one past them
+	}
+	s, row, bld := Square(b), Row(b%14), Building(b%11)
+	ic, tile, site := InfluenceColor(b%5), ChurchTile(b%11), WallSite(b)
+	_ = g.At(s)
+	_ = g.IsEmpty(s)
+	_ = g.BuildingSquare(p, bld)
+	_ = g.NeutralSupply(bld)
+	_, _ = g.CubesPlaced(p), g.CubesInSupply(p)
+	_ = g.CubeSpots(p)
+	_ = g.RebuildPending(p, bld)
+	_, _, _ = g.Gold(p), g.Influence(p, ic), g.Hand(p)
+	_, _ = g.ChurchSquare(tile), g.ChurchTileOwner(tile)
+	_, _ = g.Color(p), g.PlayerOf(Color(b))
+	_ = g.Pending(p)
+	_ = g.PermitSquare(p, int(int8(b)))
+	_ = g.PermitsInSupply(p)
+	_ = g.CubesInRow(p, row)
+	_, _ = g.TradePoints(p), g.TradeDisk(p)
+	_ = g.HasMilestoneCube(p, int(int8(b)))
+	_ = g.MilestoneCubes(int(int8(b)))
+	_, _ = g.Wall(site)
+	_ = g.WallTilesLeft(p)
+	_ = g.Buildings()
+	_ = g.PermitRows()
+	_, _, _, _ = g.Active(), g.ToMove(), g.FirstPlayer(), g.Winner()
+	_, _, _, _ = g.Turn(), g.BuildsLeft(), g.Ship(), g.PiratesPool()
+	_, _, _ = g.Bank(), g.DeckSize(), g.DiscardPile()
+	_, _ = g.ChurchOrigin(), g.ChurchTilesLeft()
+	_, _ = g.ChurchChoice()
+	_, _ = g.Dice()
+	if *g != before {
+		t.Fatalf("an accessor changed the game:\n%s", diffGames(&before, g))
+	}
+}
+
+// ---------------------------------------------------------------------------
+// FuzzNew.
+
+// fuzzDeck decodes FuzzNew's deck bytes by mode%3: nil; every byte a raw
+// colour (an empty, non-nil deck if there are none); or a proper deck of 13
+// cards of each colour, its order shuffled by swapping card i with card b%39
+// for the i-th byte b.
+func fuzzDeck(mode uint8, b []byte) []InfluenceColor {
+	switch mode % 3 {
+	case 1:
+		d := make([]InfluenceColor, len(b))
+		for i, c := range b {
+			d[i] = InfluenceColor(c)
+		}
+		return d
+	case 2:
+		d := make([]InfluenceColor, InfluenceCards)
+		for i := range d {
+			d[i] = InfluenceColor(1 + i%3)
+		}
+		for i, c := range b {
+			j, k := i%InfluenceCards, int(c)%InfluenceCards
+			d[j], d[k] = d[k], d[j]
+		}
+		return d
+	}
+	return nil
+}
+
+// fuzzStack decodes FuzzNew's church stack bytes like fuzzDeck: nil, raw
+// tiles, or the nine tiles 1–9 shuffled by the bytes.
+func fuzzStack(mode uint8, b []byte) []ChurchTile {
+	switch mode % 3 {
+	case 1:
+		s := make([]ChurchTile, len(b))
+		for i, c := range b {
+			s[i] = ChurchTile(c)
+		}
+		return s
+	case 2:
+		s := make([]ChurchTile, ChurchTiles)
+		for i := range s {
+			s[i] = ChurchTile(i + 1)
+		}
+		for i, c := range b {
+			j, k := i%ChurchTiles, int(c)%ChurchTiles
+			s[j], s[k] = s[k], s[j]
+		}
+		return s
+	}
+	return nil
+}
+
+// wantConfigColors returns the seat colours a configuration asks for, or
+// ok false if it is invalid, by the rules of Config's documentation: 2 to 4
+// players given by Players or by Colors (both must agree when both are
+// given); colours distinct, red to yellow, defaulting to red, blue, green,
+// yellow; the first player NoColor or a playing colour; MaxTurns 0 to
+// 2³²−1; a deck of 39 cards, 13 of each colour; a stack of the tiles 1 to 9
+// once each.
+func wantConfigColors(c Config) (colors []Color, ok bool) {
+	colors = c.Colors
+	if len(colors) == 0 {
+		if c.Players < 2 || c.Players > 4 {
+			return nil, false
+		}
+		colors = []Color{Red, Blue, Green, Yellow}[:c.Players]
+	} else if c.Players != 0 && c.Players != len(colors) {
+		return nil, false
+	}
+	if len(colors) < 2 || len(colors) > 4 {
+		return nil, false
+	}
+	var seen [5]bool
+	for _, col := range colors {
+		if col < Red || col > Yellow || seen[col] {
+			return nil, false
+		}
+		seen[col] = true
+	}
+	if c.FirstPlayer != NoColor && (c.FirstPlayer > Yellow || !seen[c.FirstPlayer]) {
+		return nil, false
+	}
+	if c.MaxTurns < 0 || int64(c.MaxTurns) > math.MaxUint32 {
+		return nil, false
+	}
+	if c.InfluenceDeck != nil {
+		var count [4]int
+		for _, ic := range c.InfluenceDeck {
+			if ic < InfluenceBlue || ic > InfluenceYellow {
+				return nil, false
+			}
+			count[ic]++
+		}
+		if len(c.InfluenceDeck) != 39 || count != [4]int{0, 13, 13, 13} {
+			return nil, false
+		}
+	}
+	if c.ChurchStack != nil {
+		var tiles [10]bool
+		for _, t := range c.ChurchStack {
+			if t < 1 || t > 9 || tiles[t] {
+				return nil, false
+			}
+			tiles[t] = true
+		}
+		if len(c.ChurchStack) != 9 {
+			return nil, false
+		}
+	}
+	return colors, true
+}
+
+// FuzzNew calls New with arbitrary configurations. It must refuse exactly
+// the invalid ones (wantConfigColors) with an error wrapping
+// ErrInvalidConfig and a nil game, and leave the caller's slices alone. A
+// game it returns validates, is in the first player's roll of turn 1 and not
+// over, lists Roll as its only legal move, and reflects the configuration:
+// player count and colours, the first player if given, the turn limit, 3
+// gold and the top cards of a given deck dealt one to each seat in order, a
+// given church stack in order. A second New of the same configuration gives
+// an equal game, and a few random moves from it keep it valid.
+func FuzzNew(f *testing.F) {
+	// players, colours, seed, first colour, MaxTurns, deck mode and bytes,
+	// stack mode and bytes.
+	f.Add(2, []byte{}, uint64(1), uint8(0), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(3, []byte{}, uint64(2), uint8(2), int64(100), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(4, []byte{}, uint64(3), uint8(4), int64(1), uint8(2), []byte{5, 17, 38, 0}, uint8(2), []byte{8, 3})
+	f.Add(0, []byte{4, 1}, uint64(4), uint8(1), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(0, []byte{3, 2, 4}, uint64(5), uint8(0), int64(0), uint8(2), []byte{}, uint8(0), []byte{})
+	f.Add(4, []byte{2, 4, 1, 3}, uint64(6), uint8(3), int64(math.MaxUint32), uint8(0), []byte{}, uint8(2), []byte{1, 2, 3, 4, 5, 6, 7, 8})
+	f.Add(2, []byte{}, uint64(7), uint8(0), int64(0), uint8(1), []byte{1, 2, 3}, uint8(0), []byte{})
+	deck := func(last ...byte) []byte { // yellow, blue, green, … and the last cards
+		d := []byte(strings.Repeat("\x03\x01\x02", 13))
+		return append(d[:39-len(last)], last...)
+	}
+	f.Add(3, []byte{}, uint64(26), uint8(0), int64(0), uint8(1), deck(), uint8(0), []byte{})
+	f.Add(3, []byte{}, uint64(27), uint8(0), int64(0), uint8(1), deck(1), uint8(0), []byte{})           // 14 blue, 12 green
+	f.Add(3, []byte{}, uint64(28), uint8(0), int64(0), uint8(1), deck(4), uint8(0), []byte{})           // no colour
+	f.Add(3, []byte{}, uint64(29), uint8(0), int64(0), uint8(1), deck(2, 2), uint8(0), []byte{})        // 12 blue, 14 green
+	f.Add(3, []byte{}, uint64(29), uint8(0), int64(0), uint8(1), append(deck(), 2), uint8(0), []byte{}) // 40 cards
+	f.Add(2, []byte{}, uint64(30), uint8(0), int64(0), uint8(0), []byte{}, uint8(1), []byte{9, 8, 7, 6, 5, 4, 3, 2, 1})
+	f.Add(2, []byte{}, uint64(31), uint8(0), int64(0), uint8(0), []byte{}, uint8(1), []byte{9, 8, 7, 6, 5, 4, 3, 2})
+	f.Add(2, []byte{}, uint64(8), uint8(0), int64(0), uint8(0), []byte{}, uint8(1), []byte{1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add(2, []byte{}, uint64(9), uint8(0), int64(0), uint8(0), []byte{}, uint8(1), []byte{1, 2, 3, 4, 5, 6, 7, 8, 8})
+	f.Add(2, []byte{}, uint64(10), uint8(0), int64(0), uint8(0), []byte{}, uint8(1), []byte{0, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add(2, []byte{}, uint64(11), uint8(0), int64(0), uint8(1), []byte{}, uint8(1), []byte{})
+	f.Add(1, []byte{}, uint64(12), uint8(0), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(5, []byte{}, uint64(13), uint8(0), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(-1, []byte{}, uint64(14), uint8(0), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(3, []byte{1, 2}, uint64(15), uint8(0), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(0, []byte{1, 1}, uint64(16), uint8(0), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(0, []byte{0, 1}, uint64(17), uint8(0), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(0, []byte{1, 5}, uint64(18), uint8(0), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(0, []byte{1, 2, 3, 4, 1}, uint64(19), uint8(0), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(0, []byte{1}, uint64(20), uint8(0), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(2, []byte{}, uint64(21), uint8(3), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(2, []byte{}, uint64(22), uint8(9), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(2, []byte{}, uint64(23), uint8(0), int64(-1), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(2, []byte{}, uint64(24), uint8(0), int64(math.MaxUint32+1), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(2, []byte{}, uint64(25), uint8(0), int64(math.MinInt64), uint8(0), []byte{}, uint8(0), []byte{})
+
+	f.Fuzz(func(t *testing.T, players int, colors []byte, seed uint64, first uint8, maxTurns int64,
+		deckMode uint8, deck []byte, stackMode uint8, stack []byte) {
+		c := Config{Players: players, Seed: seed, FirstPlayer: Color(first), MaxTurns: int(maxTurns),
+			InfluenceDeck: fuzzDeck(deckMode, deck), ChurchStack: fuzzStack(stackMode, stack)}
+		for _, b := range colors {
+			c.Colors = append(c.Colors, Color(b))
+		}
+		saved := Config{Colors: slices.Clone(c.Colors), InfluenceDeck: slices.Clone(c.InfluenceDeck),
+			ChurchStack: slices.Clone(c.ChurchStack)}
+		wantColors, valid := wantConfigColors(c)
+		g, err := New(c)
+		if !slices.Equal(c.Colors, saved.Colors) || !slices.Equal(c.InfluenceDeck, saved.InfluenceDeck) ||
+			!slices.Equal(c.ChurchStack, saved.ChurchStack) {
+			t.Fatalf("New changed the configuration's slices")
+		}
+		if err != nil {
+			if valid {
+				t.Fatalf("New(%+v) refused a valid configuration: %v", c, err)
+			}
+			if !errors.Is(err, ErrInvalidConfig) || g != nil {
+				t.Fatalf("New(%+v) = %v, %v; want a nil game and an error wrapping ErrInvalidConfig", c, g, err)
+			}
+			return
+		}
+		if !valid {
+			t.Fatalf("New(%+v) accepted an invalid configuration", c)
+		}
+		if g == nil {
+			t.Fatal("New returned a nil game and no error")
+		}
+		if err := g.Validate(); err != nil {
+			t.Fatalf("New(%+v): %v", c, err)
+		}
+		n := len(wantColors)
+		fp := g.FirstPlayer()
+		if g.Players() != n || g.Over() || g.Phase() != PhaseRoll || g.Turn() != 1 || g.Winner() != NoPlayer ||
+			fp < 0 || int(fp) >= n || g.Active() != fp || g.ToMove() != fp {
+			t.Fatalf("New(%+v): %d players, phase %v, turn %d, winner %d, first %d, active %d, to move %d",
+				c, g.Players(), g.Phase(), g.Turn(), g.Winner(), fp, g.Active(), g.ToMove())
+		}
+		if legal := g.Legal(); len(legal) != 1 || legal[0] != (Move{Kind: Roll}) {
+			t.Fatalf("New(%+v): legal moves %v, want only roll", c, legal)
+		}
+		if c.FirstPlayer != NoColor && g.Color(fp) != c.FirstPlayer {
+			t.Fatalf("first player is %v, configured %v", g.Color(fp), c.FirstPlayer)
+		}
+		if g.maxTurns != uint32(c.MaxTurns) {
+			t.Fatalf("turn limit %d, configured %d", g.maxTurns, c.MaxTurns)
+		}
+		for p := range n {
+			pl := Player(p)
+			if g.Color(pl) != wantColors[p] || g.PlayerOf(wantColors[p]) != pl {
+				t.Fatalf("seat %d is %v, want %v", p, g.Color(pl), wantColors[p])
+			}
+			if h := g.Hand(pl); h.Gold != StartingGold || h.Influence() != StartingInfluence {
+				t.Fatalf("seat %d starts with %v", p, h)
+			}
+			if c.InfluenceDeck != nil && g.Influence(pl, c.InfluenceDeck[p]) != 1 {
+				t.Fatalf("seat %d holds %v, not the deck's card %d (%v)", p, g.Hand(pl), p, c.InfluenceDeck[p])
+			}
+		}
+		if c.InfluenceDeck != nil {
+			for i, ic := range c.InfluenceDeck[n:] {
+				if got := InfluenceColor(g.deck[int(g.deckLen)-1-i] + 1); got != ic {
+					t.Fatalf("deck card %d from the top is %v, configured %v", i, got, ic)
+				}
+			}
+		}
+		if c.ChurchStack != nil {
+			for i, tile := range c.ChurchStack {
+				if got := ChurchTile(g.church[int(g.churchLen)-1-i]); got != tile {
+					t.Fatalf("church stack tile %d from the top is %d, configured %d", i, got, tile)
+				}
+			}
+		}
+		g2, err := New(c)
+		if err != nil || *g2 != *g {
+			t.Fatalf("a second New of the same configuration: %v, or a different game:\n%s", err, diffGames(g, g2))
+		}
+		r := newChooser(seed)
+		var buf []Move
+		for i := 0; i < 40 && !g.Over(); i++ {
+			buf = g.AppendLegal(buf[:0])
+			m := buf[r.intn(len(buf))]
+			if err := g.Apply(m); err != nil {
+				t.Fatalf("move %d, listed %v refused: %v", i, m, err)
+			}
+			if err := g.Validate(); err != nil {
+				t.Fatalf("move %d, after %v: %v", i, m, err)
+			}
+		}
+	})
+}
+
+// ---------------------------------------------------------------------------
+// FuzzParseMove.
+
+// notationCovers reports whether the notation can write canonical move m
+// (RULES-independent: the ranges the notation of Move.String spells): a kind
+// from roll to end turn; dice 0 to 6; a row of the board; card counts of at
+// most two digits; a building from hut to large; a square of the board; a
+// wall site of the 4-player game; a tile 0 to 9; a permit 0 to 4; a colour
+// or none.
+func notationCovers(m Move) bool {
+	sqOK := func(s Square) bool { return s.Valid() }
+	payOK := m.Pay <= InfluenceYellow
+	bldOK := m.Building >= Hut && m.Building <= LargeBuilding
+	switch m.Kind {
+	case Roll:
+		return m.Dice[0] <= 6 && m.Dice[1] <= 6
+	case Steer, Pirates:
+		rows := Rows()
+		return slices.Contains(rows[:], m.Row)
+	case Discard, ReturnInfluence:
+		return m.Cards.Gold <= 99 && m.Cards.Blue <= 99 && m.Cards.Green <= 99 && m.Cards.Yellow <= 99
+	case Build:
+		return bldOK && sqOK(m.Square) && payOK
+	case Rebuild:
+		return bldOK && sqOK(m.Square)
+	case BuildWall:
+		return slices.Contains(WallSites(MaxPlayers), m.Site)
+	case KeepChurchTile:
+		return m.Tile <= 9
+	case PlacePermit:
+		return m.Permit <= 4 && sqOK(m.Square) && payOK
+	case BonusPermit:
+		return m.Permit <= 4 && sqOK(m.Square)
+	case MovePermit:
+		return sqOK(m.From) && sqOK(m.Square) && payOK
+	case UpgradePermit:
+		return sqOK(m.Square) && m.Permit <= 4 && payOK
+	case BuildChurch, EndBuilding, TakeGold, BonusGold, EndTurn:
+		return true
+	}
+	return false
+}
+
+// FuzzParseMove checks the move notation. For arbitrary text s: ParseMove
+// does not panic; what it accepts is a canonical move the notation covers
+// and reads back from its own String; surrounding white space changes
+// nothing. For the canonical move decoded from the bytes b (every field a
+// byte, then only the fields its kind uses kept): ParseMove of its String
+// (and of that in upper case) gives it back exactly when the notation
+// covers it, and fails otherwise.
+func FuzzParseMove(f *testing.F) {
+	// Each entry pairs a text with the fields of a move.
+	texts := []string{
+		"roll", "roll 3 4", "steer 5", "pirates 12", "discard 1 gold 2 blue", "discard nothing",
+		"return 1 green 1 yellow", "build tavern c5 pay blue", "build house a2", "wall E5", "wall nc",
+		"church", "keep 7", "rebuild hut d4", "end build", "permit 2 d8", "permit 0 a2 pay yellow",
+		"take gold", "move permit c5 d5 pay green", "upgrade permit c5 3 pay blue", "bonus permit 4 i12",
+		"bonus gold", "end turn", "", "roll 7 1", "steer 7", "build none c5", "BUILD Large A2",
+		"wall E7", "discard 1 gold 1 gold", "keep 10", "permit 5 a2", "rebuild hut d4 pay blue",
+		"move permit c5", "  end \t turn ", "discard 100 gold", "upgrade permit c5 4", "permit 4 i12",
+		"keep 9", "roll 6 6", "wall e11", "discard 99 gold 99 blue 99 green 99 yellow", "rebuild totem A02",
+	}
+	square := func(s string) Square { q, _ := ParseSquare(s); return q }
+	moves := []Move{ // the edges of each kind's ranges, and beyond
+		{Kind: Roll, Dice: [2]uint8{6, 6}}, {Kind: Roll, Dice: [2]uint8{0, 6}}, {Kind: Roll, Dice: [2]uint8{7, 1}},
+		{Kind: Steer, Row: 12}, {Kind: Pirates, Row: 2}, {Kind: Pirates, Row: 7}, {Kind: Steer, Row: 13},
+		{Kind: Discard, Cards: Cards{99, 99, 99, 99}}, {Kind: Discard, Cards: Cards{Blue: 100}},
+		{Kind: ReturnInfluence, Cards: Cards{Yellow: 99}},
+		{Kind: Build, Building: LargeBuilding, Square: square("i12"), Pay: InfluenceYellow},
+		{Kind: Build, Building: LargeBuilding + 1, Square: square("a2")}, {Kind: Build, Building: Hut, Square: NumSquares},
+		{Kind: Build, Building: Tavern, Square: square("e6"), Pay: InfluenceYellow + 1},
+		{Kind: Rebuild, Building: Totem, Square: square("a2")}, {Kind: BuildWall, Site: EastSite(11)},
+		{Kind: BuildWall, Site: numWallSites}, {Kind: KeepChurchTile, Tile: 9}, {Kind: KeepChurchTile, Tile: 10},
+		{Kind: PlacePermit, Permit: 4, Square: square("i12"), Pay: InfluenceYellow}, {Kind: PlacePermit, Permit: 5, Square: square("a2")},
+		{Kind: MovePermit, From: square("i12"), Square: square("a2"), Pay: InfluenceGreen},
+		{Kind: UpgradePermit, Square: square("a2"), Permit: 4, Pay: InfluenceBlue},
+		{Kind: BonusPermit, Permit: 4, Square: square("a12")}, {Kind: BonusGold}, {Kind: EndTurn + 1},
+	}
+	for i := range max(len(texts), len(moves)) {
+		var s string
+		var b []byte
+		if i < len(texts) {
+			s = texts[i]
+		}
+		if i < len(moves) {
+			for k := range numMoveFields {
+				b = append(b, *fuzzMoveField(&moves[i], k))
+			}
+		}
+		f.Add(s, b)
+	}
+
+	f.Fuzz(func(t *testing.T, s string, b []byte) {
+		m, err := ParseMove(s)
+		if err == nil {
+			if canonical(m) != m {
+				t.Fatalf("ParseMove(%q) = %s, which sets a field its kind does not use", s, moveDesc(m))
+			}
+			if !notationCovers(m) {
+				t.Fatalf("ParseMove(%q) = %s, which the notation cannot write (%q)", s, moveDesc(m), m.String())
+			}
+			if back, err := ParseMove(m.String()); err != nil || back != m {
+				t.Fatalf("ParseMove(%q) = %s, but ParseMove(%q) = %s, %v", s, moveDesc(m), m.String(), moveDesc(back), err)
+			}
+		}
+		if m2, err2 := ParseMove(" \t" + s + "\n "); m2 != m || (err2 == nil) != (err == nil) {
+			t.Fatalf("ParseMove(%q) = %s, %v, but with white space around %s, %v", s, moveDesc(m), err, moveDesc(m2), err2)
+		}
+
+		r := &fuzzBytes{b}
+		var d Move
+		for i := range numMoveFields {
+			*fuzzMoveField(&d, i) = r.next()
+		}
+		d = canonical(d)
+		str := d.String()
+		for _, text := range []string{str, strings.ToUpper(str)} {
+			back, err := ParseMove(text)
+			if notationCovers(d) && (err != nil || back != d) {
+				t.Fatalf("move %s written %q reads back as %s, %v", moveDesc(d), text, moveDesc(back), err)
+			}
+			if !notationCovers(d) && err == nil {
+				t.Fatalf("move %s the notation cannot write, written %q, reads as %s", moveDesc(d), text, moveDesc(back))
+			}
+		}
+	})
+}
+
+// TestRegressionParseMoveRowSeven: FuzzParseMove found that ParseMove read
+// "steer 7" as a Steer to row 7, which is no row (rows are 2–6 and 8–12,
+// RULES.md §1), so the move's String, "steer -", did not read back. Steer
+// and Pirates must name a row of the board; every row reads back.
+func TestRegressionParseMoveRowSeven(t *testing.T) {
+	for _, s := range []string{"steer 7", "pirates 7", "steer 0", "pirates 1", "steer 01", "pirates 13", "steer 07"} {
+		if m, err := ParseMove(s); err == nil {
+			t.Errorf("ParseMove(%q) = %#v, want an error: not a row", s, rawMove(m))
+		}
+	}
+	for _, k := range []MoveKind{Steer, Pirates} {
+		for _, r := range []Row{2, 3, 4, 5, 6, 8, 9, 10, 11, 12} {
+			want := Move{Kind: k, Row: r}
+			if got, err := ParseMove(want.String()); err != nil || got != want {
+				t.Errorf("ParseMove(%q) = %#v, %v; want %#v", want.String(), rawMove(got), err, rawMove(want))
+			}
+		}
+	}
+}
