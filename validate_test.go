@@ -165,6 +165,19 @@ func TestValidateNeverPanics(t *testing.T) {
 	t.Logf("%d of %d corrupted states validated", accepted, rounds)
 }
 
+// corruptAndValidate checks that g validates, corrupts it and checks that
+// Validate, without panicking, refuses it with a message containing want.
+func corruptAndValidate(t *testing.T, g *Game, corrupt func(*Game), want string) {
+	t.Helper()
+	mustValid(t, g)
+	corrupt(g)
+	pm, err := validateNoPanic(g)
+	if pm != "" {
+		t.Fatalf("Validate panicked: %s", pm)
+	}
+	wantInvalid(t, err, want)
+}
+
 // wantInvalid fails the test unless err wraps ErrInvalidState and its
 // message contains want.
 func wantInvalid(t *testing.T, err error, want string) {
@@ -197,14 +210,7 @@ func TestRegressionValidateChurchPanics(t *testing.T) {
 		{"origin off the board", func(g *Game) { g.churchOrigin = 100; g.churchOwner[1] = 0 }, "church area at square 100"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := newTestGame(t, 4)
-			mustValid(t, g)
-			tc.corrupt(g)
-			pm, err := validateNoPanic(g)
-			if pm != "" {
-				t.Fatalf("Validate panicked: %s", pm)
-			}
-			wantInvalid(t, err, tc.want)
+			corruptAndValidate(t, newTestGame(t, 4), tc.corrupt, tc.want)
 		})
 	}
 }
@@ -497,14 +503,7 @@ func TestValidateCatchesCorruption(t *testing.T) {
 		{"ship in row 13", midGame, func(g *Game) { g.ship = 13 }, "the ship is at row 13"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := tc.base(t)
-			mustValid(t, g)
-			tc.corrupt(g)
-			pm, err := validateNoPanic(g)
-			if pm != "" {
-				t.Fatalf("Validate panicked: %s", pm)
-			}
-			wantInvalid(t, err, tc.want)
+			corruptAndValidate(t, tc.base(t), tc.corrupt, tc.want)
 		})
 	}
 }
