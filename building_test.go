@@ -48,6 +48,17 @@ func bldOccupy(g *Game, id int, origin Square, squares []Square) {
 	}
 }
 
+// bldNeutral puts a neutral building b from the neutral supply on g by hand,
+// at origin over squares, with owner's cubes on its flags, and returns its
+// piece id. The owner's cube total is left to the caller.
+func bldNeutral(g *Game, b Building, owner int, cubes uint8, origin Square, squares []Square) int {
+	id := g.freeNeutral(b)
+	bldOccupy(g, id, origin, squares)
+	g.pieceOwner[id] = int8(owner)
+	g.pieceCubes[id] = cubes
+	return id
+}
+
 // bldVacate takes piece id off g by hand, clearing the given squares and
 // sending it to loc (inSupply, awaitingRebuild, removedFromGame). A neutral
 // building's cubes go back to its owner.
@@ -501,10 +512,7 @@ func TestBuildPaymentBoundary(t *testing.T) {
 	bldPermitHome(want, bldRed, 3)
 	bldPermitHome(want, bldBlue, 1)
 	bldPermitHome(want, bldGreen, 2)
-	id := want.freeNeutral(Tavern)
-	bldOccupy(want, id, sqr(t, "e3"), bldSqs(t, "e3", "f3", "e4", "f4"))
-	want.pieceOwner[id] = bldRed
-	want.pieceCubes[id] = 1
+	bldNeutral(want, Tavern, bldRed, 1, sqr(t, "e3"), bldSqs(t, "e3", "f3", "e4", "f4"))
 	want.cubes[bldRed] = 1
 	want.builds = 1
 	if !hasMove(g, m) {
@@ -541,10 +549,7 @@ func TestBuildDisplacesSmaller(t *testing.T) {
 	bldPermitHome(want, bldRed, 1)
 	bldVacate(want, house, inSupply, bldSqs(t, "d3", "e3"))
 	bldVacate(want, well, inSupply, bldSqs(t, "f4"))
-	id := want.freeNeutral(Tavern)
-	bldOccupy(want, id, sqr(t, "e3"), bldSqs(t, "e3", "f3", "e4", "f4"))
-	want.pieceOwner[id] = bldRed
-	want.pieceCubes[id] = 1
+	bldNeutral(want, Tavern, bldRed, 1, sqr(t, "e3"), bldSqs(t, "e3", "f3", "e4", "f4"))
 	want.cubes[bldRed] = 1
 	want.builds = 1
 	m := bldBuild(Tavern, sqr(t, "e3"), NoInfluence)
@@ -657,10 +662,7 @@ func TestBuildSameSize(t *testing.T) {
 	bldPermitHome(want, bldRed, 2)
 	bldVacate(want, shop, inSupply, bldSqs(t, "e4", "f4", "e5", "f5"))
 	bldVacate(want, well, inSupply, bldSqs(t, "d4"))
-	id := want.freeNeutral(Tavern)
-	bldOccupy(want, id, d3, bldSqs(t, "d3", "e3", "d4", "e4"))
-	want.pieceOwner[id] = bldRed
-	want.pieceCubes[id] = 1
+	bldNeutral(want, Tavern, bldRed, 1, d3, bldSqs(t, "d3", "e3", "d4", "e4"))
 	want.cubes[bldRed] = 1
 	want.builds = 1
 	mustReach(t, g, want, bldBuild(Tavern, d3, InfluenceYellow))
@@ -720,10 +722,7 @@ func TestBuildSeedTradeOffice(t *testing.T) {
 	bldPermitHome(want, bldYellow, 2)
 	bldPermitHome(want, bldBlue, 2)
 	bldVacate(want, house, inSupply, bldSqs(t, "c5", "d5"))
-	id := want.freeNeutral(LargeBuilding)
-	bldOccupy(want, id, sqr(t, "c3"), bldSqs(t, "c3", "d3", "c4", "d4", "c5", "d5"))
-	want.pieceOwner[id] = bldRed
-	want.pieceCubes[id] = 2
+	bldNeutral(want, LargeBuilding, bldRed, 2, sqr(t, "c3"), bldSqs(t, "c3", "d3", "c4", "d4", "c5", "d5"))
 	want.cubes[bldRed] = 2
 	want.builds = 1
 	mustReach(t, g, want, m)
@@ -746,10 +745,7 @@ func TestBuildOverOwnBuildings(t *testing.T) {
 	bldPermitHome(want, bldRed, 1)
 	bldVacate(want, house, inSupply, bldSqs(t, "c3", "d3"))
 	bldVacate(want, well, inSupply, bldSqs(t, "e3"))
-	id := want.freeNeutral(Tavern)
-	bldOccupy(want, id, sqr(t, "d3"), bldSqs(t, "d3", "e3", "d4", "e4"))
-	want.pieceOwner[id] = bldRed
-	want.pieceCubes[id] = 1
+	bldNeutral(want, Tavern, bldRed, 1, sqr(t, "d3"), bldSqs(t, "d3", "e3", "d4", "e4"))
 	want.cubes[bldRed] = 1 // the well's cube came back, the tavern's went out
 	want.builds = 1
 	mustReach(t, g, want, m)
@@ -781,10 +777,7 @@ func TestBuildTradeFields(t *testing.T) {
 	want.tp[bldBlue] = 1         // the market's a2 only
 	want.milestones[bldBlue] = 0 // the disk fell below 3
 	want.cubes[bldBlue] = 1      // the market's cube
-	id := want.freeNeutral(LargeBuilding)
-	bldOccupy(want, id, sqr(t, "a4"), bldSqs(t, "a4", "b4", "a5", "b5", "a6", "b6"))
-	want.pieceOwner[id] = bldRed
-	want.pieceCubes[id] = 2
+	bldNeutral(want, LargeBuilding, bldRed, 2, sqr(t, "a4"), bldSqs(t, "a4", "b4", "a5", "b5", "a6", "b6"))
 	want.tp[bldRed] = 3         // a4 a5 a6
 	want.milestones[bldRed] = 1 // milestone 3
 	want.cubes[bldRed] = 3      // two flags and the milestone
@@ -812,10 +805,7 @@ func TestBuildTradeFields(t *testing.T) {
 	bldPermitHome(want, bldRed, 3)
 	bldVacate(want, house, inSupply, bldSqs(t, "a9", "b9"))
 	want.tp[bldGreen] = 0
-	id = want.freeNeutral(Shop)
-	bldOccupy(want, id, sqr(t, "a9"), bldSqs(t, "a9", "b9", "a10", "b10"))
-	want.pieceOwner[id] = bldRed
-	want.pieceCubes[id] = 1
+	bldNeutral(want, Shop, bldRed, 1, sqr(t, "a9"), bldSqs(t, "a9", "b9", "a10", "b10"))
 	want.cubes[bldRed] = 1
 	want.tp[bldRed] = 2 // a9 a10
 	want.builds = 1
@@ -848,10 +838,7 @@ func TestBuildLastCubeWins(t *testing.T) {
 	bldPermitHome(want, bldRed, 4)
 	bldPermitHome(want, bldRed, 3)
 	bldPermitHome(want, bldRed, 2)
-	id := want.freeNeutral(LargeBuilding)
-	bldOccupy(want, id, sqr(t, "e8"), bldSqs(t, "e8", "f8", "e9", "f9", "e10", "f10"))
-	want.pieceOwner[id] = bldRed
-	want.pieceCubes[id] = 1
+	bldNeutral(want, LargeBuilding, bldRed, 1, sqr(t, "e8"), bldSqs(t, "e8", "f8", "e9", "f9", "e10", "f10"))
 	want.cubes[bldRed] = 10
 	want.phase = PhaseOver
 	want.winner = bldRed
@@ -953,10 +940,7 @@ func TestBuildRebuildHut(t *testing.T) {
 	bldPermitHome(want, bldRed, 1)
 	bldVacate(want, hut, awaitingRebuild, bldSqs(t, "d3"))
 	want.rebuild[bldBlue] = 1 // the hut
-	id := want.freeNeutral(Tavern)
-	bldOccupy(want, id, sqr(t, "c3"), bldSqs(t, "c3", "d3", "c4", "d4"))
-	want.pieceOwner[id] = bldRed
-	want.pieceCubes[id] = 1
+	bldNeutral(want, Tavern, bldRed, 1, sqr(t, "c3"), bldSqs(t, "c3", "d3", "c4", "d4"))
 	want.cubes[bldRed] = 1
 	want.builds = 1
 	want.phase = PhaseRebuild
@@ -1005,10 +989,7 @@ func TestBuildRebuildHut(t *testing.T) {
 	want.gold[bldRed] = 0
 	want.bank += 5
 	bldPermitHome(want, bldRed, 4)
-	id = want.freeNeutral(Well)
-	bldOccupy(want, id, sqr(t, "e12"), bldSqs(t, "e12"))
-	want.pieceOwner[id] = bldRed
-	want.pieceCubes[id] = 1
+	bldNeutral(want, Well, bldRed, 1, sqr(t, "e12"), bldSqs(t, "e12"))
 	want.cubes[bldRed] = 2
 	want.builds = 2
 	want.phase = PhasePermit
@@ -1039,10 +1020,7 @@ func TestBuildRebuildOrder(t *testing.T) {
 	bldVacate(want, greenHut, awaitingRebuild, bldSqs(t, "d2"))
 	bldVacate(want, yellowTotem, awaitingRebuild, bldSqs(t, "c4", "c5"))
 	want.rebuild = [4]uint8{1, 0, 1, 2}
-	id := want.freeNeutral(LargeBuilding)
-	bldOccupy(want, id, sqr(t, "c2"), bldSqs(t, "c2", "d2", "c3", "d3", "c4", "d4"))
-	want.pieceOwner[id] = bldGreen
-	want.pieceCubes[id] = 2
+	bldNeutral(want, LargeBuilding, bldGreen, 2, sqr(t, "c2"), bldSqs(t, "c2", "d2", "c3", "d3", "c4", "d4"))
 	want.cubes[bldGreen] = 2
 	want.builds = 1
 	want.phase = PhaseRebuild
@@ -1170,10 +1148,7 @@ func TestBuildRebuildNoRoom(t *testing.T) {
 	bldPermitHome(want, bldRed, 4)
 	bldPermitHome(want, bldRed, 3)
 	bldVacate(want, totem, removedFromGame, bldSqs(t, "d11", "d12"))
-	id := want.freeNeutral(Tavern)
-	bldOccupy(want, id, sqr(t, "d11"), bldSqs(t, "d11", "e11", "d12", "e12"))
-	want.pieceOwner[id] = bldRed
-	want.pieceCubes[id] = 1
+	bldNeutral(want, Tavern, bldRed, 1, sqr(t, "d11"), bldSqs(t, "d11", "e11", "d12", "e12"))
 	want.cubes[bldRed] = 1
 	want.builds = 1
 	mustApply(t, g, m)

@@ -160,10 +160,7 @@ func TestSeedPermitMajority(t *testing.T) {
 		for v := 0; v <= 2; v++ {
 			bldPermitHome(want, seedBlue, v)
 		}
-		id := want.freeNeutral(LargeBuilding)
-		bldOccupy(want, id, sqr(t, "c3"), bldSqs(t, "c3", "d3", "c4", "d4", "c5", "d5"))
-		want.pieceOwner[id] = seedRed
-		want.pieceCubes[id] = 2
+		bldNeutral(want, LargeBuilding, seedRed, 2, sqr(t, "c3"), bldSqs(t, "c3", "d3", "c4", "d4", "c5", "d5"))
 		want.cubes[seedRed] = 2
 		want.builds = 1
 		mustReach(t, g, want, m)
@@ -271,10 +268,7 @@ func TestSeedTavern(t *testing.T) {
 	bldPermitHome(want, seedRed, 1)
 	bldVacate(want, shop, inSupply, bldSqs(t, "c3", "d3", "c4", "d4"))
 	bldVacate(want, tavern, inSupply, bldSqs(t, "e5", "f5", "e6", "f6"))
-	id := want.freeNeutral(Tavern)
-	bldOccupy(want, id, at, bldSqs(t, "d4", "e4", "d5", "e5"))
-	want.pieceOwner[id] = seedYellow
-	want.pieceCubes[id] = 1
+	bldNeutral(want, Tavern, seedYellow, 1, at, bldSqs(t, "d4", "e4", "d5", "e5"))
 	want.cubes[seedYellow] = 1
 	want.builds = 1
 	mustReach(t, g, want, m)
