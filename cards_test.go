@@ -240,11 +240,7 @@ func TestCardsSteerPaysIncome(t *testing.T) {
 	want.gold[0]++
 	want.gold[1]++
 	want.bank -= 2
-	mustApply(t, h, Move{Kind: Steer, Row: 9})
-	if d := diffGames(want, h); d != "" {
-		t.Errorf("steer to 9 (-want +got):\n%s", d)
-	}
-	mustValid(t, h)
+	mustReach(t, h, want, Move{Kind: Steer, Row: 9})
 }
 
 // TestCardsDice: forced dice must both be 1–6, or both 0 for a random

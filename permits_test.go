@@ -172,11 +172,7 @@ func TestPermitPlaceBetweenChurchTiles(t *testing.T) {
 	setGold(t, w, 0, 2)
 	placePermit(t, w, 0, 1, sqr(t, "b8"))
 	w.phase = PhaseBonus
-	mustApply(t, g, Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "b8")})
-	if d := diffGames(w, g); d != "" {
-		t.Errorf("permit 1 on b8 (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, w, Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "b8")})
 }
 
 // §4 step 3 / interpretation 6: phase 3 is mandatory. Legal holds only
@@ -207,11 +203,7 @@ func TestPermitPlaceShipRow(t *testing.T) {
 	setGold(t, w, 0, 1) // 2 gold to the bank
 	placePermit(t, w, 0, 2, sqr(t, "e4"))
 	w.phase = PhaseBonus
-	mustApply(t, g, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "e4")})
-	if d := diffGames(w, g); d != "" {
-		t.Errorf("permit 2 on e4 (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, w, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "e4")})
 
 	// A second permit in phase 4 by the phase-3 move is refused.
 	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "a4")}, ErrWrongPhase)
@@ -224,11 +216,7 @@ func TestPermitTakeGoldInstead(t *testing.T) {
 	w := g.Clone()
 	setGold(t, w, 0, 3)
 	w.phase = PhaseBonus
-	mustApply(t, g, Move{Kind: TakeGold})
-	if d := diffGames(w, g); d != "" {
-		t.Errorf("take gold (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, w, Move{Kind: TakeGold})
 }
 
 // §5: the fallback rows. If the ship's row has no empty square, the nearest
@@ -344,11 +332,7 @@ func TestPermitPayInfluenceAnyRow(t *testing.T) {
 	setGold(t, w, 0, 1)
 	placePermit(t, w, 0, 1, sqr(t, "a12"))
 	w.phase = PhaseBonus
-	mustApply(t, g, Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "a12"), Pay: InfluenceYellow})
-	if d := diffGames(w, g); d != "" {
-		t.Errorf("permit 1 on a12 pay yellow (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, w, Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "a12"), Pay: InfluenceYellow})
 }
 
 // §5: the refusals of phase-3 placement.
@@ -418,11 +402,7 @@ func TestPermitBonusEndTurn(t *testing.T) {
 	sameMoves(t, "bonus without influence", g.Legal(), []Move{{Kind: EndTurn}})
 	w := g.Clone()
 	permEndTurn(w)
-	mustApply(t, g, Move{Kind: EndTurn})
-	if d := diffGames(w, g); d != "" {
-		t.Errorf("end turn (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, w, Move{Kind: EndTurn})
 }
 
 // §10: move one of your permits on the board to any empty square for 2
@@ -480,11 +460,7 @@ func TestPermitBonusMove(t *testing.T) {
 	w.infl[0][1] -= 2
 	w.discard[1] += 2
 	permEndTurn(w)
-	mustApply(t, g, Move{Kind: MovePermit, From: from, Square: sqr(t, "a12"), Pay: InfluenceGreen})
-	if d := diffGames(w, g); d != "" {
-		t.Errorf("move permit c5 a12 pay green (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, w, Move{Kind: MovePermit, From: from, Square: sqr(t, "a12"), Pay: InfluenceGreen})
 }
 
 // §10: upgrade: swap a permit on the board for a higher one from supply, on
@@ -542,11 +518,7 @@ func TestPermitBonusUpgrade(t *testing.T) {
 	w.infl[0][2] -= 2
 	w.discard[2] += 2
 	permEndTurn(w)
-	mustApply(t, g, Move{Kind: UpgradePermit, Square: c5, Permit: 3, Pay: InfluenceYellow})
-	if d := diffGames(w, g); d != "" {
-		t.Errorf("upgrade c5 to 3 pay yellow (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, w, Move{Kind: UpgradePermit, Square: c5, Permit: 3, Pay: InfluenceYellow})
 }
 
 // §10: an upgrade by more than one step pays the whole difference.
@@ -563,11 +535,7 @@ func TestPermitBonusUpgradeDifference(t *testing.T) {
 	w.infl[0][1] -= 2
 	w.discard[1] += 2
 	permEndTurn(w)
-	mustApply(t, g, Move{Kind: UpgradePermit, Square: sqr(t, "e12"), Permit: 4, Pay: InfluenceGreen})
-	if d := diffGames(w, g); d != "" {
-		t.Errorf("upgrade 0 to 4 (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, w, Move{Kind: UpgradePermit, Square: sqr(t, "e12"), Permit: 4, Pay: InfluenceGreen})
 }
 
 // §10: place a permit from supply on an empty square of any row for 3
@@ -623,11 +591,7 @@ func TestPermitBonusPlace(t *testing.T) {
 	setGold(t, w, 0, 0)
 	placePermit(t, w, 0, 1, sqr(t, "d11"))
 	permEndTurn(w)
-	mustApply(t, g, Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "d11")})
-	if d := diffGames(w, g); d != "" {
-		t.Errorf("bonus permit 1 d11 (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, w, Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "d11")})
 }
 
 // §10: the bonus permit needs three different colours; many cards of two

@@ -244,11 +244,7 @@ func TestWallSeedExample(t *testing.T) {
 	w.deckLen--
 	w.infl[yellow][0]++ // the blue card on top
 	w.builds = 1
-	mustApply(t, g, Move{Kind: BuildWall, Site: permSite(t, "Nh")})
-	if d := diffGames(w, g); d != "" {
-		t.Errorf("first tile (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, w, Move{Kind: BuildWall, Site: permSite(t, "Nh")})
 
 	setGold(t, w, yellow, 1)
 	w.wallBuilt[yellow] = 3
@@ -256,11 +252,7 @@ func TestWallSeedExample(t *testing.T) {
 	w.cubes[yellow]++
 	w.builds = 2
 	w.phase = PhasePermit
-	mustApply(t, g, Move{Kind: BuildWall, Site: permSite(t, "E3")})
-	if d := diffGames(w, g); d != "" {
-		t.Errorf("second tile (-want +got):\n%s", d)
-	}
-	mustValid(t, g)
+	mustReach(t, g, w, Move{Kind: BuildWall, Site: permSite(t, "E3")})
 	if n := g.towers(yellow); n != 1 {
 		t.Errorf("yellow has %d towers, want 1", n)
 	}
