@@ -473,9 +473,18 @@ func (g *Game) nextRebuilder() bool {
 	return false
 }
 
-func (g *Game) checkRebuild(m Move) reason {
-	if !m.Building.Starter() || g.rebuild[g.toMove]&(1<<(m.Building-Hut)) == 0 {
+// checkRebuildPending checks that the deciding player's starter b awaits
+// its rebuild (§6.8).
+func (g *Game) checkRebuildPending(b Building) reason {
+	if !b.Starter() || g.rebuild[g.toMove]&(1<<(b-Hut)) == 0 {
 		return rRebuildNone
+	}
+	return okay
+}
+
+func (g *Game) checkRebuild(m Move) reason {
+	if r := g.checkRebuildPending(m.Building); r != okay {
+		return r
 	}
 	if !m.Square.Valid() || !g.rebuildSquareOK(m.Building, m.Square) {
 		return rRebuildSquare
@@ -494,6 +503,7 @@ func (g *Game) appendRebuilds(dst []Move) []Move {
 				dst = append(dst, Move{Kind: Rebuild, Building: b, Square: s})
 			}
 		}
+		dst = append(dst, Move{Kind: DeclineRebuild, Building: b})
 	}
 	return dst
 }
@@ -502,6 +512,15 @@ func (g *Game) applyRebuild(m Move) {
 	p := int(g.toMove)
 	g.rebuild[p] &^= 1 << (m.Building - Hut)
 	g.put(playerPiece(p, m.Building), m.Square)
+	g.continueBuilding()
+}
+
+// applyDeclineRebuild removes the deciding player's displaced starter b
+// from the game, as if it had no room (§6.8: the rebuild is optional).
+func (g *Game) applyDeclineRebuild(b Building) {
+	p := int(g.toMove)
+	g.rebuild[p] &^= 1 << (b - Hut)
+	g.pieceSq[playerPiece(p, b)] = removedFromGame
 	g.continueBuilding()
 }
 

@@ -959,8 +959,9 @@ func TestBuildRebuildHut(t *testing.T) {
 	if got := bldMoves(g, Rebuild); !slices.Equal(got, wantMoves) {
 		t.Errorf("legal rebuilds\n got %q\nwant %q", got, wantMoves)
 	}
-	if len(g.Legal()) != len(wantMoves) {
-		t.Errorf("Legal has %d moves, want only the %d rebuilds", len(g.Legal()), len(wantMoves))
+	// The rebuild is optional (§6.8): Legal ends with the move that declines.
+	if l := g.Legal(); len(l) != len(wantMoves)+1 || l[len(l)-1] != (Move{Kind: DeclineRebuild, Building: Hut}) {
+		t.Errorf("Legal has %d moves ending %v, want the %d rebuilds and then remove hut", len(l), l[len(l)-1], len(wantMoves))
 	}
 	for _, m := range []Move{
 		{Kind: Rebuild, Building: Hut, Square: sqr(t, "a5")},   // harbor field
@@ -1045,8 +1046,8 @@ func TestBuildRebuildOrder(t *testing.T) {
 			t.Fatalf("before %v: ToMove %v, want %d", s.m, g.ToMove(), s.who)
 		}
 		for _, m := range g.Legal() {
-			if m.Kind != Rebuild || m.Building != s.m.Building {
-				t.Errorf("seat %d may play %v; only its %v rebuilds are legal", s.who, m, s.m.Building)
+			if (m.Kind != Rebuild && m.Kind != DeclineRebuild) || m.Building != s.m.Building {
+				t.Errorf("seat %d may play %v; only its %v rebuilds (or declining it) are legal", s.who, m, s.m.Building)
 				break
 			}
 		}
@@ -1112,6 +1113,83 @@ func TestBuildRebuildBoth(t *testing.T) {
 	want.phase = PhaseBuild
 	want.toMove = bldRed
 	mustReach(t, g, want, Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "c2")})
+}
+
+// TestBuildDeclineRebuild: §6.8 — the rebuild is optional. An owner with a
+// displaced starter and room for it may decline (DeclineRebuild, "remove
+// hut"); the declined starter leaves the game, exactly as one with no room
+// does, and the turn goes on. Both starters displaced: each is rebuilt or
+// declined on its own, in the order the owner chooses.
+func TestBuildDeclineRebuild(t *testing.T) {
+	g := bldGame(t, 2, bldRed)
+	hut := placeBuilding(t, g, bldBlue, Hut, sqr(t, "d3"))
+	totem := placeBuilding(t, g, bldBlue, Totem, sqr(t, "e3")) // e3 e4
+	placePermit(t, g, bldRed, 4, sqr(t, "d4"))
+	placePermit(t, g, bldRed, 3, sqr(t, "d5"))
+	placePermit(t, g, bldRed, 2, sqr(t, "e5"))
+	setGold(t, g, bldRed, 5)
+	mustApply(t, g, bldBuild(LargeBuilding, sqr(t, "d3"), NoInfluence))
+	if g.ToMove() != bldBlue || g.Phase() != PhaseRebuild {
+		t.Fatalf("ToMove %v phase %v, want Blue rebuild", g.ToMove(), g.Phase())
+	}
+	for _, b := range []Building{Hut, Totem} {
+		if !hasMove(g, Move{Kind: DeclineRebuild, Building: b}) {
+			t.Errorf("Legal lacks remove %v while both starters await a rebuild", b)
+		}
+	}
+	// Declining names a starter that awaits its rebuild, and nothing else.
+	for _, m := range []Move{
+		{Kind: DeclineRebuild, Building: House},
+		{Kind: DeclineRebuild, Building: NoBuilding},
+		{Kind: DeclineRebuild, Building: LargeBuilding + 1},
+	} {
+		mustRefuse(t, g, m, nil)
+	}
+	mustRefuse(t, g, Move{Kind: DeclineRebuild, Building: Hut, Square: sqr(t, "c2")}, ErrMalformedMove)
+
+	// Blue declines the totem: it leaves the game; the hut still waits.
+	want := g.Clone()
+	want.pieceSq[totem] = removedFromGame
+	want.rebuild[bldBlue] = 1
+	mustReach(t, g, want, Move{Kind: DeclineRebuild, Building: Totem})
+	if g.BuildingSquare(bldBlue, Totem) != RemovedFromGame || g.RebuildPending(bldBlue, Totem) {
+		t.Errorf("declined totem at %v, pending %v; want removed, false",
+			g.BuildingSquare(bldBlue, Totem), g.RebuildPending(bldBlue, Totem))
+	}
+	if err := g.Check(Move{Kind: DeclineRebuild, Building: Totem}); err == nil || !strings.Contains(err.Error(), "§6.8") {
+		t.Errorf("declining the totem twice: %v, want a §6.8 refusal", err)
+	}
+	mustRefuse(t, g, Move{Kind: Rebuild, Building: Totem, Square: sqr(t, "b2")}, nil)
+	if l := g.Legal(); l[len(l)-1] != (Move{Kind: DeclineRebuild, Building: Hut}) || slices.ContainsFunc(l, func(m Move) bool { return m.Building != Hut }) {
+		t.Errorf("Legal after declining the totem = %v, want hut rebuilds then remove hut", l)
+	}
+
+	// Blue declines the hut too: the turn goes back to Red's phase 2.
+	want.pieceSq[hut] = removedFromGame
+	want.rebuild[bldBlue] = 0
+	want.phase = PhaseBuild
+	want.toMove = bldRed
+	mustReach(t, g, want, Move{Kind: DeclineRebuild, Building: Hut})
+	if g.BuildsLeft() != 1 {
+		t.Errorf("BuildsLeft %d after the rebuilds, want 1", g.BuildsLeft())
+	}
+
+	// The same position, the hut rebuilt and the totem declined after it.
+	g2 := bldGame(t, 2, bldRed)
+	placeBuilding(t, g2, bldBlue, Hut, sqr(t, "d3"))
+	placeBuilding(t, g2, bldBlue, Totem, sqr(t, "e3"))
+	placePermit(t, g2, bldRed, 4, sqr(t, "d4"))
+	placePermit(t, g2, bldRed, 3, sqr(t, "d5"))
+	placePermit(t, g2, bldRed, 2, sqr(t, "e5"))
+	setGold(t, g2, bldRed, 5)
+	mustApply(t, g2, bldBuild(LargeBuilding, sqr(t, "d3"), NoInfluence))
+	want = g2.Clone()
+	bldOccupy(want, hut, sqr(t, "c2"), bldSqs(t, "c2"))
+	want.pieceSq[totem] = removedFromGame
+	want.rebuild[bldBlue] = 0
+	want.phase = PhaseBuild
+	want.toMove = bldRed
+	mustReach(t, g2, want, Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "c2")}, Move{Kind: DeclineRebuild, Building: Totem})
 }
 
 // TestBuildRebuildNoRoom: §6.8 — a displaced starter with no legal place

@@ -344,6 +344,7 @@ func TestChurchTileDisplacesStarter(t *testing.T) {
 			wantRebuilds = append(wantRebuilds, Move{Kind: Rebuild, Building: Hut, Square: s})
 		}
 	}
+	wantRebuilds = append(wantRebuilds, Move{Kind: DeclineRebuild, Building: Hut}) // §6.8: optional
 	if got := g.Legal(); !slices.Equal(got, wantRebuilds) {
 		t.Errorf("Legal() = %v\nwant %v", got, wantRebuilds)
 	}

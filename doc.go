@@ -28,7 +28,7 @@
 // kind uses a few fields (see MoveKind); every choice the rules give is a
 // field: the row the ship steers to, the pirates' row, which cards are
 // discarded or returned, which church tile the first builder keeps, where a
-// displaced starter goes, a building's north-west square, which influence
+// displaced starter goes (or that it leaves the game), a building's north-west square, which influence
 // colour pays for a same-size build-over, a permit placed in any row, or a
 // bonus action. Move.String writes a move as a person reads it ("build
 // tavern c5 pay blue", "wall E5", "permit 2 d8") and ParseMove reads it back.
@@ -91,8 +91,10 @@
 //     that type this turn.
 //  3. Walls may be built in either direction from a gate at any time; no rule
 //     orders the 2-gold sites before the 4-gold ones.
-//  4. A displaced starter is rebuilt whenever a legal place exists; it may
-//     not go on a square with any permit, nor on a trade field.
+//  4. The starter rebuild is optional (the English and French rulebooks say
+//     "may"): the owner rebuilds a displaced starter or declines, and a
+//     declined starter leaves the game. A starter may not go on a square
+//     with any permit, nor on a trade field.
 //  5. The trade disk is derived from standing buildings, capped at 11; a
 //     milestone flag freed later is not claimed retroactively.
 //  6. Phase 3 is mandatory (a permit or 2 gold); phases 2 and 4 may be empty.
@@ -117,10 +119,11 @@
 //  12. The first church builder pays 7 gold and draws the two tiles with the
 //     BuildChurch move, and chooses with a separate KeepChurchTile move, so
 //     the choice is made, as at the table, after seeing the tiles.
-//  13. A player with both starters displaced rebuilds them in the order they
-//     choose. A starter leaves the game if, when its owner comes to rebuild
-//     it, it has no legal place. While a rebuild is possible it must be done
-//     (Legal lists only rebuild moves).
+//  13. A player with both starters displaced rebuilds or declines them one
+//     at a time, in the order they choose. While a starter has a legal place,
+//     Legal lists its Rebuild moves and the DeclineRebuild move ("remove
+//     hut") that lets it leave the game; a starter that has no legal place
+//     when its owner comes to it leaves the game without a move.
 //  14. When a move places the active player's tenth cube the game ends at
 //     once: the move's remaining steps that need a cube (a second flag,
 //     milestone cubes) place none, and displaced starters are not rebuilt.

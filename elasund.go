@@ -45,7 +45,7 @@ const (
 	PhaseShortage                  // a player returns half their influence cards in a shortage
 	PhaseBuild                     // phase 2: up to two builds
 	PhaseChurchChoice              // the first church builder keeps one of two tiles
-	PhaseRebuild                   // a displaced starter building is rebuilt by its owner
+	PhaseRebuild                   // the owner of a displaced starter rebuilds it or lets it leave the game
 	PhasePermit                    // phase 3: place a permit or take 2 gold
 	PhaseBonus                     // phase 4: at most one bonus action
 	PhaseOver                      // the game has ended
@@ -532,6 +532,8 @@ func (g *Game) Apply(m Move) error {
 		g.applyKeepChurchTile(m.Tile)
 	case Rebuild:
 		g.applyRebuild(m)
+	case DeclineRebuild:
+		g.applyDeclineRebuild(m.Building)
 	case EndBuilding:
 		g.phase = PhasePermit
 	case PlacePermit:
@@ -561,6 +563,7 @@ var phaseOf = [...]Phase{
 	Rebuild: PhaseRebuild, EndBuilding: PhaseBuild, PlacePermit: PhasePermit,
 	TakeGold: PhasePermit, MovePermit: PhaseBonus, UpgradePermit: PhaseBonus,
 	BonusPermit: PhaseBonus, BonusGold: PhaseBonus, EndTurn: PhaseBonus,
+	DeclineRebuild: PhaseRebuild,
 }
 
 // check decides whether m is legal now, without side effects and without
@@ -620,6 +623,8 @@ func (g *Game) check(m Move) reason {
 		}
 	case Rebuild:
 		return g.checkRebuild(m)
+	case DeclineRebuild:
+		return g.checkRebuildPending(m.Building)
 	case PlacePermit:
 		return g.checkPlacePermit(m, g.permitRows())
 	case MovePermit:

@@ -178,7 +178,7 @@ func fuzzPhaseSeeds() (found [PhaseOver + 1]struct {
 			r := newChooser(seed)
 			for step := 0; step < fuzzMaxSteps; step++ {
 				buf = g.AppendLegal(buf[:0])
-				var kinds [EndTurn + 1]bool
+				var kinds [numKinds]bool
 				score := len(buf)
 				for _, m := range buf {
 					if !kinds[m.Kind] {
@@ -385,7 +385,7 @@ var kindPhase = map[MoveKind]Phase{
 	BuildChurch: PhaseBuild, KeepChurchTile: PhaseChurchChoice, Rebuild: PhaseRebuild,
 	EndBuilding: PhaseBuild, PlacePermit: PhasePermit, TakeGold: PhasePermit,
 	MovePermit: PhaseBonus, UpgradePermit: PhaseBonus, BonusPermit: PhaseBonus,
-	BonusGold: PhaseBonus, EndTurn: PhaseBonus,
+	BonusGold: PhaseBonus, EndTurn: PhaseBonus, DeclineRebuild: PhaseRebuild,
 }
 
 // fuzzMaxMoves bounds the moves decoded from one FuzzApply input. Bytes past
@@ -895,6 +895,8 @@ func notationCovers(m Move) bool {
 		return bldOK && sqOK(m.Square) && payOK
 	case Rebuild:
 		return bldOK && sqOK(m.Square)
+	case DeclineRebuild:
+		return bldOK
 	case BuildWall:
 		return slices.Contains(WallSites(MaxPlayers), m.Site)
 	case KeepChurchTile:
@@ -931,6 +933,7 @@ func FuzzParseMove(f *testing.F) {
 		"wall E7", "discard 1 gold 1 gold", "keep 10", "permit 5 a2", "rebuild hut d4 pay blue",
 		"move permit c5", "  end \t turn ", "discard 100 gold", "upgrade permit c5 4", "permit 4 i12",
 		"keep 9", "roll 6 6", "wall e11", "discard 99 gold 99 blue 99 green 99 yellow", "rebuild totem A02",
+		"remove hut", "remove totem d4", "REMOVE Totem", "remove",
 	}
 	square := func(s string) Square { q, _ := ParseSquare(s); return q }
 	moves := []Move{ // the edges of each kind's ranges, and beyond
@@ -947,6 +950,7 @@ func FuzzParseMove(f *testing.F) {
 		{Kind: MovePermit, From: square("i12"), Square: square("a2"), Pay: InfluenceGreen},
 		{Kind: UpgradePermit, Square: square("a2"), Permit: 4, Pay: InfluenceBlue},
 		{Kind: BonusPermit, Permit: 4, Square: square("a12")}, {Kind: BonusGold}, {Kind: EndTurn + 1},
+		{Kind: DeclineRebuild, Building: Totem}, {Kind: DeclineRebuild, Building: LargeBuilding + 1}, {Kind: numKinds},
 	}
 	for i := range max(len(texts), len(moves)) {
 		var s string

@@ -13,7 +13,7 @@ func candidateMoves(g *Game, dst []Move) []Move {
 	squares = append(squares, NoSquare)
 	pays := []InfluenceColor{NoInfluence, InfluenceBlue, InfluenceGreen, InfluenceYellow, 4}
 	rows := []Row{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}
-	for k := Roll; k <= EndTurn; k++ {
+	for k := Roll; k < numKinds; k++ {
 		if phaseOf[k] != g.phase {
 			continue
 		}
@@ -48,6 +48,10 @@ func candidateMoves(g *Game, dst []Move) []Move {
 						dst = append(dst, Move{Kind: k, Building: b, Square: s, Pay: pay})
 					}
 				}
+			}
+		case DeclineRebuild:
+			for b := NoBuilding; b <= LargeBuilding+1; b++ {
+				dst = append(dst, Move{Kind: k, Building: b})
 			}
 		case BuildWall:
 			for w := WallSite(0); w <= numWallSites; w++ {

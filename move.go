@@ -30,11 +30,14 @@ const (
 	BonusPermit     // PhaseBonus: place Permit on Square in any row, paying 3 different influence and its value
 	BonusGold       // PhaseBonus: take 2 gold, paying 3 different influence
 	EndTurn         // PhaseBonus: take no bonus action; the turn passes
+	DeclineRebuild  // PhaseRebuild: do not rebuild the displaced starter Building; it leaves the game
+
+	numKinds // the number of kinds, NoMove included
 )
 
 var kindNames = [...]string{"none", "roll", "steer", "pirates", "discard", "return",
 	"build", "wall", "church", "keep", "rebuild", "end build", "permit", "take gold",
-	"move permit", "upgrade permit", "bonus permit", "bonus gold", "end turn"}
+	"move permit", "upgrade permit", "bonus permit", "bonus gold", "end turn", "remove"}
 
 // String returns the kind's name as it starts a move's notation.
 func (k MoveKind) String() string {
@@ -164,6 +167,8 @@ func canonical(m Move) Move {
 		c.Tile = m.Tile
 	case Rebuild:
 		c.Building, c.Square = m.Building, m.Square
+	case DeclineRebuild:
+		c.Building = m.Building
 	case PlacePermit:
 		c.Permit, c.Square, c.Pay = m.Permit, m.Square, m.Pay
 	case MovePermit:
@@ -198,6 +203,8 @@ func (m Move) String() string {
 		return m.Kind.String() + " " + m.Building.String() + " " + m.Square.String() + pay
 	case BuildWall:
 		return "wall " + m.Site.String()
+	case DeclineRebuild:
+		return "remove " + m.Building.String()
 	case KeepChurchTile:
 		return fmt.Sprintf("keep %d", m.Tile)
 	case PlacePermit, BonusPermit:
@@ -238,7 +245,7 @@ func ParseMove(s string) (Move, error) {
 	case len(f) >= 2 && f[0] == "upgrade" && f[1] == "permit":
 		m.Kind, f = UpgradePermit, f[2:]
 	default:
-		for k := Roll; k <= EndTurn; k++ {
+		for k := Roll; k < numKinds; k++ {
 			if kindNames[k] == f[0] {
 				m.Kind = k
 			}
@@ -317,6 +324,10 @@ func ParseMove(s string) (Move, error) {
 			m.Building, ok = parseBuilding(f[0])
 			m.Square, err = ParseSquare(f[1])
 			ok = ok && err == nil
+		}
+	case DeclineRebuild:
+		if ok = want(1); ok {
+			m.Building, ok = parseBuilding(f[0])
 		}
 	case BuildWall:
 		if ok = want(1); ok {

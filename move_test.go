@@ -45,6 +45,8 @@ func boardMoveTexts(t *testing.T) []struct {
 		{Move{Kind: KeepChurchTile, Tile: 7}, "keep 7"},
 		{Move{Kind: Rebuild, Building: Totem, Square: sqr(t, "e5")}, "rebuild totem e5"},
 		{Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "i12")}, "rebuild hut i12"},
+		{Move{Kind: DeclineRebuild, Building: Hut}, "remove hut"},
+		{Move{Kind: DeclineRebuild, Building: Totem}, "remove totem"},
 		{Move{Kind: EndBuilding}, "end build"},
 		{Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "e6")}, "permit 2 e6"},
 		{Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "a12"), Pay: InfluenceGreen}, "permit 0 a12 pay green"},
@@ -115,7 +117,7 @@ var boardPhaseOf = map[MoveKind]Phase{
 	ReturnInfluence: PhaseShortage, Build: PhaseBuild, BuildWall: PhaseBuild, BuildChurch: PhaseBuild,
 	KeepChurchTile: PhaseChurchChoice, Rebuild: PhaseRebuild, EndBuilding: PhaseBuild,
 	PlacePermit: PhasePermit, TakeGold: PhasePermit, MovePermit: PhaseBonus, UpgradePermit: PhaseBonus,
-	BonusPermit: PhaseBonus, BonusGold: PhaseBonus, EndTurn: PhaseBonus,
+	BonusPermit: PhaseBonus, BonusGold: PhaseBonus, EndTurn: PhaseBonus, DeclineRebuild: PhaseRebuild,
 }
 
 // boardSamples is a well-formed move of every kind.
@@ -124,7 +126,7 @@ func boardSamples(t *testing.T) []Move {
 		{Kind: Roll}, {Kind: Roll, Dice: [2]uint8{2, 5}}, {Kind: Steer, Row: 4}, {Kind: Pirates, Row: 9},
 		{Kind: Discard, Cards: Cards{Gold: 1}}, {Kind: ReturnInfluence, Cards: Cards{Blue: 1}},
 		{Kind: Build, Building: House, Square: sqr(t, "b3")}, {Kind: BuildWall, Site: EastSite(3)},
-		{Kind: BuildChurch}, {Kind: KeepChurchTile, Tile: 1}, {Kind: Rebuild, Building: Hut, Square: sqr(t, "b3")},
+		{Kind: BuildChurch}, {Kind: KeepChurchTile, Tile: 1}, {Kind: Rebuild, Building: Hut, Square: sqr(t, "b3")}, {Kind: DeclineRebuild, Building: Totem},
 		{Kind: EndBuilding}, {Kind: PlacePermit, Permit: 0, Square: sqr(t, "b3")}, {Kind: TakeGold},
 		{Kind: MovePermit, From: sqr(t, "b3"), Square: sqr(t, "b4"), Pay: InfluenceBlue},
 		{Kind: UpgradePermit, Square: sqr(t, "b3"), Permit: 1, Pay: InfluenceBlue},
@@ -164,7 +166,8 @@ func TestBoardMalformedMoves(t *testing.T) {
 	}{
 		{"zero move", PhaseRoll, Move{}},
 		{"zero move in bonus", PhaseBonus, Move{}},
-		{"kind 19", PhaseBonus, Move{Kind: EndTurn + 1}},
+		{"kind 20", PhaseBonus, Move{Kind: numKinds}},
+		{"remove with square", PhaseRebuild, Move{Kind: DeclineRebuild, Building: Hut, Square: c5}},
 		{"kind 200", PhaseRoll, Move{Kind: 200}},
 		{"kind 255", PhaseBuild, Move{Kind: 255}},
 		{"roll with square", PhaseRoll, Move{Kind: Roll, Square: c5}},

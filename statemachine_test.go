@@ -108,7 +108,7 @@ func (m *machine) try(t *rapid.T, mv Move) bool {
 // half of them keep only the fields their kind uses.
 func drawMove(t *rapid.T) Move {
 	mv := Move{
-		Kind:     MoveKind(rapid.IntRange(0, 20).Draw(t, "kind")),
+		Kind:     MoveKind(rapid.IntRange(0, int(numKinds)+1).Draw(t, "kind")),
 		Building: Building(rapid.IntRange(0, 12).Draw(t, "building")),
 		Square:   Square(rapid.IntRange(0, 255).Draw(t, "square")),
 		From:     Square(rapid.IntRange(0, 255).Draw(t, "from")),
@@ -387,7 +387,7 @@ func notTheDecider(g *Game, mv Move) string {
 		if mv.Cards.Total() != g.Pending(p) {
 			return "not the number of cards the player owes"
 		}
-	case Rebuild:
+	case Rebuild, DeclineRebuild:
 		if !g.RebuildPending(p, mv.Building) {
 			return "a starter the player does not await"
 		}
