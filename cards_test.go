@@ -119,7 +119,7 @@ func TestCardsRollMovesShip(t *testing.T) {
 			clearCity(t, g) // no income anywhere
 			setShip(g, tc.from)
 			want := g.Clone()
-			want.dice = tc.dice
+			wantRoll(want, tc.dice)
 			want.ship = tc.want
 			want.phase = PhaseBuild
 			mustReach(t, g, want, Move{Kind: Roll, Dice: tc.dice})
@@ -147,7 +147,7 @@ func TestCardsRepeatForced(t *testing.T) {
 			clearCity(t, g)
 			setShip(g, tc.from)
 			want := g.Clone()
-			want.dice = tc.dice
+			wantRoll(want, tc.dice)
 			want.ship = tc.want
 			want.phase = PhaseBuild
 			mustReach(t, g, want, Move{Kind: Roll, Dice: tc.dice})
@@ -178,7 +178,7 @@ func TestCardsRepeatSteer(t *testing.T) {
 			clearCity(t, g)
 			setShip(g, tc.from)
 			want := g.Clone()
-			want.dice = tc.dice
+			wantRoll(want, tc.dice)
 			want.phase = PhaseSteer
 			mustApply(t, g, Move{Kind: Roll, Dice: tc.dice})
 			if d := diffGames(want, g); d != "" {
@@ -355,7 +355,7 @@ func TestCardsIncome(t *testing.T) {
 			setPhase(g, PhaseRoll, tc.active)
 			cardsDeckTop(t, g, tc.top...)
 			want := g.Clone()
-			want.dice = cardsDice(tc.row)
+			wantRoll(want, cardsDice(tc.row))
 			want.ship = Row(tc.row)
 			want.phase = PhaseBuild
 			for p := range 4 {
@@ -392,7 +392,8 @@ func TestCardsGoldShortage(t *testing.T) {
 		setGold(t, g, 0, 21)
 		setGold(t, g, 1, 28) // bank 2 < 3
 		want := g.Clone()
-		want.dice, want.ship, want.phase = cardsDice(5), 5, PhaseBuild
+		wantRoll(want, cardsDice(5))
+		want.ship, want.phase = 5, PhaseBuild
 		want.gold = [MaxPlayers]uint8{11 + 2, 14 + 1} // returned 10 and 14, then paid 2 and 1
 		want.bank = 2 + 10 + 14 - 3
 		mustReach(t, g, want, cardsRoll(5))
@@ -402,7 +403,8 @@ func TestCardsGoldShortage(t *testing.T) {
 		setGold(t, g, 0, 21)
 		setGold(t, g, 1, 27) // bank 3 = production
 		want := g.Clone()
-		want.dice, want.ship, want.phase = cardsDice(5), 5, PhaseBuild
+		wantRoll(want, cardsDice(5))
+		want.ship, want.phase = 5, PhaseBuild
 		want.gold = [MaxPlayers]uint8{23, 28}
 		want.bank = 0
 		mustReach(t, g, want, cardsRoll(5))
@@ -416,7 +418,8 @@ func TestCardsGoldShortage(t *testing.T) {
 		g.gold = [MaxPlayers]uint8{3, 2}
 		g.bank = 0
 		want := g.Clone()
-		want.dice, want.ship, want.phase = cardsDice(5), 5, PhaseBuild
+		wantRoll(want, cardsDice(5))
+		want.ship, want.phase = 5, PhaseBuild
 		want.gold = [MaxPlayers]uint8{2, 1} // returned 1 and 1, then nobody is paid
 		want.bank = 2
 		mustApply(t, g, cardsRoll(5))
@@ -453,7 +456,8 @@ func TestCardsInfluenceShortage(t *testing.T) {
 	}
 
 	want := g.Clone()
-	want.dice, want.ship = cardsDice(4), 4
+	wantRoll(want, cardsDice(4))
+	want.ship = 4
 	want.phase, want.toMove = PhaseShortage, 0
 	want.pending = [MaxPlayers]uint8{9, 9}
 	mustApply(t, g, cardsRoll(4))
@@ -528,7 +532,8 @@ func TestCardsInfluenceShortageOrder(t *testing.T) {
 	}
 
 	want := g.Clone()
-	want.dice, want.ship = cardsDice(4), 4
+	wantRoll(want, cardsDice(4))
+	want.ship = 4
 	want.phase, want.toMove = PhaseShortage, 1
 	want.pending = [MaxPlayers]uint8{6, 6, 6}
 	mustApply(t, g, cardsRoll(4))
@@ -575,7 +580,8 @@ func TestCardsInfluenceShortageAllForced(t *testing.T) {
 	setInfluence(t, g, 2, 0, 0, 13)
 	setInfluence(t, g, 3, 0, 0, 0)
 	want := g.Clone()
-	want.dice, want.ship, want.phase = cardsDice(4), 4, PhaseBuild
+	wantRoll(want, cardsDice(4))
+	want.ship, want.phase = 4, PhaseBuild
 	want.discard = [3]uint8{}
 	mustApply(t, g, cardsRoll(4))
 	cardsAcceptShuffle(t, want, g, [MaxPlayers][3]uint8{{7, 0, 0}, {0, 7, 0}, {0, 0, 7}}, [MaxPlayers]int{0, 0, 0, 1}, [3]int{6, 6, 6})
@@ -597,7 +603,8 @@ func TestCardsInfluenceShortageNobodyPaid(t *testing.T) {
 	g.infl[0] = [3]uint8{2, 0, 0}
 	g.infl[1] = [3]uint8{0, 1, 0}
 	want := g.Clone()
-	want.dice, want.ship, want.phase = cardsDice(4), 4, PhaseBuild
+	wantRoll(want, cardsDice(4))
+	want.ship, want.phase = 4, PhaseBuild
 	want.infl[0] = [3]uint8{1, 0, 0}  // returns 1 blue; Blue returns nothing
 	want.deck[0], want.deckLen = 0, 1 // the pile, 1 blue, is the new deck
 	mustApply(t, g, cardsRoll(4))
@@ -620,7 +627,8 @@ func TestCardsDrawFromEmptyDeck(t *testing.T) {
 		t.Fatalf("setup: discard %v", g.discard)
 	}
 	want := g.Clone()
-	want.dice, want.ship, want.phase = cardsDice(4), 4, PhaseBuild
+	wantRoll(want, cardsDice(4))
+	want.ship, want.phase = 4, PhaseBuild
 	want.discard = [3]uint8{}
 	for i := range 13 {
 		want.deck[i] = 0
@@ -743,7 +751,8 @@ func TestCardsDeckRunsOutDuringIncome(t *testing.T) {
 	g.deck[0], g.deckLen = 2, 1 // the deck: one yellow card
 	mustValid(t, g)
 	want := g.Clone()
-	want.dice, want.ship, want.phase = cardsDice(4), 4, PhaseBuild
+	wantRoll(want, cardsDice(4))
+	want.ship, want.phase = 4, PhaseBuild
 	want.infl[0][2]++ // the old deck's last card
 	want.infl[1][0]++ // from the new deck of 13 blue
 	want.discard = [3]uint8{}

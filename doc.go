@@ -73,7 +73,10 @@
 // To force chance, for tests, puzzles, replays and chance-node search:
 //   - a Roll move with both Dice set (1–6) forces that roll, where Legal
 //     lists only the plain Roll with Dice {0, 0}, which rolls the seeded
-//     dice; Dice reports what was rolled, so a replay log can record it;
+//     dice; Dice reports what was rolled, so a replay log can record it. A
+//     forced roll advances the random source exactly as a plain one, so a
+//     log whose rolls are all forced to the dice that came up replays to
+//     the same game, equal with == (which compares the random source too);
 //   - Config.InfluenceDeck fixes the order of the initial influence deck
 //     (the starting cards are dealt from its top);
 //   - Config.ChurchStack fixes the order of the church stack.

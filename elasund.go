@@ -140,7 +140,9 @@ type Config struct {
 // Game is no game: it has no legal moves and refuses every move). A Game holds
 // only values (no pointers, maps or slices), so it can be copied with an
 // assignment (saved := *g) and compared with ==; Clone does the same on the
-// heap. Methods never panic on any argument.
+// heap. == compares everything, the state of the random source included:
+// two games are equal when they are the same position and will draw the
+// same dice and cards from here on. Methods never panic on any argument.
 type Game struct {
 	n        uint8 // players
 	colors   [MaxPlayers]Color
@@ -507,7 +509,9 @@ func (g *Game) Check(m Move) error {
 //
 // A Roll move with Dice {0, 0} rolls the game's seeded dice; a Roll with both
 // dice set (1–6) forces that outcome, for tests, replays and chance-node
-// search.
+// search. A forced roll advances the random source exactly as the plain roll
+// does, so forcing the dice that the plain roll would give leaves an equal
+// (==) game.
 func (g *Game) Apply(m Move) error {
 	if r := g.check(m); r != okay {
 		return g.moveError(m, r)
@@ -659,10 +663,13 @@ func fieldRanges(m Move) reason {
 }
 
 // applyRoll rolls (or takes the forced dice) and moves the ship (§4.1).
+// A forced roll draws the dice from the source all the same and then sets
+// them aside, so the source ends where the plain roll leaves it: a game
+// replayed with its rolls forced to the dice that came up is the same game,
+// == included.
 func (g *Game) applyRoll(m Move) {
-	if m.Dice == [2]uint8{} {
-		g.dice = [2]uint8{uint8(g.intn(6) + 1), uint8(g.intn(6) + 1)}
-	} else {
+	g.dice = [2]uint8{uint8(g.intn(6) + 1), uint8(g.intn(6) + 1)}
+	if m.Dice != [2]uint8{} {
 		g.dice = m.Dice
 	}
 	sum := Row(g.dice[0] + g.dice[1])

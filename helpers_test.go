@@ -137,6 +137,15 @@ func setPhase(g *Game, ph Phase, p int) {
 	g.phase, g.active, g.toMove = ph, uint8(p), uint8(p)
 }
 
+// wantRoll applies to want what a Roll move forced to dice d changes before
+// the ship moves: the dice, and the random source advanced by the two draws
+// that a plain roll makes (a forced roll makes them too, §4.1).
+func wantRoll(want *Game, d [2]uint8) {
+	want.intn(6)
+	want.intn(6)
+	want.dice = d
+}
+
 // setShip puts the ship in row r (as if it had been rolled there).
 func setShip(g *Game, r Row) { g.ship = r }
 

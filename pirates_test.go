@@ -27,7 +27,7 @@ func TestPiratesSeven(t *testing.T) {
 	t.Run("first roll", func(t *testing.T) {
 		g := newTestGame(t, 2)
 		want := g.Clone()
-		want.dice = [2]uint8{3, 4}
+		wantRoll(want, [2]uint8{3, 4})
 		want.phase = PhasePirates
 		mustApply(t, g, Move{Kind: Roll, Dice: [2]uint8{3, 4}})
 		if d := diffGames(want, g); d != "" {
@@ -45,7 +45,7 @@ func TestPiratesSeven(t *testing.T) {
 		g := newTestGame(t, 2)
 		setShip(g, 9) // both starting totems
 		want := g.Clone()
-		want.dice = [2]uint8{6, 1}
+		wantRoll(want, [2]uint8{6, 1})
 		want.phase = PhasePirates
 		mustApply(t, g, Move{Kind: Roll, Dice: [2]uint8{6, 1}})
 		if d := diffGames(want, g); d != "" {

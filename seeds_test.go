@@ -200,7 +200,7 @@ func TestSeedShipRepeatIncome(t *testing.T) {
 	}
 
 	want := g.Clone()
-	want.dice = [2]uint8{1, 2}
+	wantRoll(want, [2]uint8{1, 2})
 	want.ship = 5
 	want.phase = PhaseBuild
 	want.gold[seedRed]++
@@ -383,7 +383,7 @@ func TestSeedPiratesRowFive(t *testing.T) {
 	// cube, 4 cards) owe and have a choice; Red is first clockwise after
 	// Green and Yellow, who owe nothing.
 	want := g.Clone()
-	want.dice = [2]uint8{3, 4}
+	wantRoll(want, [2]uint8{3, 4})
 	want.phase = PhasePirates
 	mustReach(t, g, want, Move{Kind: Roll, Dice: [2]uint8{3, 4}})
 	want.ship = 5

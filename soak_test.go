@@ -144,3 +144,51 @@ func TestReplayDeterminism(t *testing.T) {
 		})
 	}
 }
+
+// TestForcedRollReplaysPlainRoll: §4.1 — a Roll forced to the dice a plain
+// Roll gives leaves the game exactly as the plain Roll does (random source
+// included), so a record of the dice replays. Whole random games are played
+// twice in lock step, one with plain rolls and one with every roll forced
+// to the dice that came up, compared with == after every move.
+func TestForcedRollReplaysPlainRoll(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 12
+	}
+	for i := range games {
+		c := Config{Players: 2 + i%3, Seed: uint64(1000 + i)}
+		plain, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		forced := plain.Clone()
+		r := newChooser(uint64(i))
+		rolls := 0
+		for step := 0; !plain.Over() && step < 3000; step++ {
+			legal := plain.Legal()
+			m := legal[r.intn(len(legal))]
+			mustApply(t, plain, m)
+			if m.Kind == Roll {
+				d1, d2 := plain.Dice()
+				m.Dice = [2]uint8{uint8(d1), uint8(d2)}
+				rolls++
+			}
+			mustApply(t, forced, m)
+			if *plain != *forced {
+				t.Fatalf("game %d move %d %v: the forced game differs (-plain +forced):\n%s", i, step, m, diffGames(plain, forced))
+			}
+		}
+		if rolls < 20 {
+			t.Fatalf("game %d: only %d rolls", i, rolls)
+		}
+	}
+	// The example: one roll of a fresh 2-player game.
+	g, _ := New(Config{Players: 2, Seed: 11})
+	a, b := *g, *g
+	mustApply(t, &a, Move{Kind: Roll})
+	d1, d2 := a.Dice()
+	mustApply(t, &b, Move{Kind: Roll, Dice: [2]uint8{uint8(d1), uint8(d2)}})
+	if a != b {
+		t.Errorf("plain roll %d %d and the same forced roll differ:\n%s", d1, d2, diffGames(&a, &b))
+	}
+}
