@@ -134,6 +134,10 @@ type Config struct {
 	// ChurchStack, if not nil, is the order of the church stack, top tile
 	// first: the nine tiles 1–9 once each.
 	ChurchStack []ChurchTile
+	// Rules selects the rule options of RULES.md §12, such as
+	// EnglishEdition. The zero value plays the majority reading of every
+	// rule.
+	Rules Rules
 }
 
 // Game is a game of Elasund in progress. Create one with New (the zero
@@ -156,6 +160,7 @@ type Game struct {
 	winner   int8
 	turn     uint32 // turns completed
 	maxTurns uint32
+	rules    Rules // rule options (§12)
 
 	// cell holds what stands on each square: 0 empty, 1..numPieces a
 	// building piece (id+1), cellChurch|tile a church tile,
@@ -217,7 +222,10 @@ func New(c Config) (*Game, error) {
 	if c.MaxTurns < 0 || int64(c.MaxTurns) > math.MaxUint32 {
 		return nil, fmt.Errorf("%w: MaxTurns %d is out of range (0 to %d)", ErrInvalidConfig, c.MaxTurns, uint32(math.MaxUint32))
 	}
-	g := &Game{n: uint8(n), winner: -1, ship: NoRow, churchOrigin: NoSquare, maxTurns: uint32(c.MaxTurns)}
+	if !c.Rules.valid() {
+		return nil, fmt.Errorf("%w: unknown rule options %#x", ErrInvalidConfig, uint8(c.Rules&^allRules))
+	}
+	g := &Game{n: uint8(n), winner: -1, ship: NoRow, churchOrigin: NoSquare, maxTurns: uint32(c.MaxTurns), rules: c.Rules}
 	g.rng = *rand.NewPCG(c.Seed, 0x656c6173756e64) // "elasund"
 	first := -1
 	for i, col := range colors {

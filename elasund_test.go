@@ -121,6 +121,8 @@ func TestBoardNewInvalidConfig(t *testing.T) {
 		{"duplicate church tile", Config{Players: 2, ChurchStack: []ChurchTile{1, 2, 3, 4, 5, 6, 7, 8, 8}}},
 		{"church tile 0", Config{Players: 2, ChurchStack: []ChurchTile{0, 2, 3, 4, 5, 6, 7, 8, 9}}},
 		{"church tile 10", Config{Players: 2, ChurchStack: []ChurchTile{1, 2, 3, 4, 5, 6, 7, 8, 10}}},
+		{"unknown rule option", Config{Players: 2, Rules: 1 << 5}},
+		{"English edition and an unknown option", Config{Players: 2, Rules: EnglishEdition | 1<<7}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -585,5 +587,34 @@ func TestBoardBuildsLeft(t *testing.T) {
 	mustApply(t, g, Move{Kind: KeepChurchTile, Tile: a})
 	if g.Phase() != PhasePermit || g.BuildsLeft() != 0 {
 		t.Errorf("after keeping a tile: phase %v, BuildsLeft %d; want permit, 0", g.Phase(), g.BuildsLeft())
+	}
+}
+
+// TestRulesOptionsNamed: §12 — the rule options are separate bits, the
+// English edition is all of them, New keeps them, and their names read.
+func TestRulesOptionsNamed(t *testing.T) {
+	if AdjacentPermitRows&ShortageVoidsIncome != 0 || AdjacentPermitRows == 0 || ShortageVoidsIncome == 0 {
+		t.Fatalf("options overlap or are empty: %#x %#x", AdjacentPermitRows, ShortageVoidsIncome)
+	}
+	if !EnglishEdition.Has(AdjacentPermitRows) || !EnglishEdition.Has(ShortageVoidsIncome) || DefaultRules.Has(AdjacentPermitRows) {
+		t.Errorf("EnglishEdition %#x lacks an option, or the default has one", EnglishEdition)
+	}
+	names := map[Rules]string{DefaultRules: "default", EnglishEdition: "english",
+		AdjacentPermitRows: "adjacent-permit-rows", ShortageVoidsIncome: "shortage-voids-income",
+		AdjacentPermitRows | 1<<6: "adjacent-permit-rows+unknown"}
+	for r, want := range names {
+		if r.String() != want {
+			t.Errorf("Rules(%#x).String() = %q, want %q", uint8(r), r.String(), want)
+		}
+	}
+	for _, r := range []Rules{DefaultRules, AdjacentPermitRows, ShortageVoidsIncome, EnglishEdition} {
+		g, err := New(Config{Players: 3, Seed: 1, Rules: r})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Rules() != r {
+			t.Errorf("New with Rules %v: the game plays %v", r, g.Rules())
+		}
+		mustValid(t, g)
 	}
 }

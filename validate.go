@@ -37,6 +37,9 @@ func (g *Game) Validate() error {
 			}
 		}
 	}
+	if !g.rules.valid() {
+		return bad("unknown rule options %#x", uint8(g.rules))
+	}
 	if g.phase > PhaseOver || int(g.active) >= n || int(g.toMove) >= n || int(g.first) >= n || g.builds > 2 {
 		return bad("phase %v, active %d, to move %d, first %d, builds %d", g.phase, g.active, g.toMove, g.first, g.builds)
 	}

@@ -343,6 +343,7 @@ func TestValidateCatchesCorruption(t *testing.T) {
 		{"idle seat owes cards", fresh2, func(g *Game) { g.pending[3] = 1 }, "seat 3 is not playing but holds game state"},
 		{"idle seat rebuilds", fresh2, func(g *Game) { g.rebuild[3] = 1 }, "seat 3 is not playing but holds game state"},
 		{"no colour", fresh4, func(g *Game) { g.colors[0] = NoColor }, "player 0 has colour 0"},
+		{"unknown rule option", fresh4, func(g *Game) { g.rules = 1 << 7 }, "unknown rule options 0x80"},
 		{"colour 5", fresh4, func(g *Game) { g.colors[1] = 5 }, "player 1 has colour 5"},
 		{"two reds", fresh4, func(g *Game) { g.colors[2] = Red }, "players 0 and 2 are both red"},
 		{"phase 11", fresh4, func(g *Game) { g.phase = 11 }, "phase Phase(11), active 0"},

@@ -1,0 +1,69 @@
+package elasund
+
+import "strings"
+
+// Rules selects the rule options of RULES.md §12: the readings in which the
+// official English rulebook differs from the French rulebook, the
+// Spanish-English text and the reference manual. Each option is one bit;
+// combine them with |. The zero value, DefaultRules, plays the majority
+// reading of every rule.
+type Rules uint8
+
+// The rule options (RULES.md §12).
+const (
+	// DefaultRules is the majority reading of every rule (§4.1, §5).
+	DefaultRules Rules = 0
+
+	// AdjacentPermitRows is the English edition's permit fallback (§12):
+	// when the ship's row has no empty square, a free phase-3 permit may go
+	// only in the row directly above or directly below (the rows next to 6
+	// are 5 and 8); beyond them only the placement paid with 2 influence.
+	// Without it, the nearest row above and the nearest row below that have
+	// an empty square are allowed (§5).
+	AdjacentPermitRows Rules = 1 << iota
+
+	// ShortageVoidsIncome is the English edition's shortage (§12): after
+	// every player has returned half of their cards of the short type,
+	// nobody is paid that type this turn. Without it the production is paid
+	// after the return if it now can be (§4.1).
+	ShortageVoidsIncome
+
+	// EnglishEdition turns on every reading of the English rulebook.
+	EnglishEdition = AdjacentPermitRows | ShortageVoidsIncome
+
+	allRules = EnglishEdition
+)
+
+// Has reports whether every option of o is on in r.
+func (r Rules) Has(o Rules) bool { return r&o == o }
+
+// String names the options that are on, such as "adjacent-permit-rows",
+// "english" for EnglishEdition, or "default" for none.
+func (r Rules) String() string {
+	switch r {
+	case DefaultRules:
+		return "default"
+	case EnglishEdition:
+		return "english"
+	}
+	var names []string
+	for _, o := range [...]struct {
+		r    Rules
+		name string
+	}{{AdjacentPermitRows, "adjacent-permit-rows"}, {ShortageVoidsIncome, "shortage-voids-income"}} {
+		if r.Has(o.r) {
+			names = append(names, o.name)
+			r &^= o.r
+		}
+	}
+	if r != 0 {
+		names = append(names, "unknown")
+	}
+	return strings.Join(names, "+")
+}
+
+// valid reports whether r names only options that exist.
+func (r Rules) valid() bool { return r&^allRules == 0 }
+
+// Rules returns the rule options the game is played with (Config.Rules).
+func (g *Game) Rules() Rules { return g.rules }
