@@ -83,8 +83,10 @@
 //
 // # Rule interpretations
 //
-// RULES.md (the specification this package implements, in the project's
-// shared rules) settles where the rulebooks disagree:
+// RULES.md, at the root of this module's repository, is the rules reference
+// that every "§N" of this package (in MoveError.Rule and in these docs)
+// points into; its Interpretations section gives the list below with the
+// rulebooks' reasons. Where the rulebooks disagree, it settles:
 //
 //  1. Permit fallback row (§5): when the ship's row has no empty square, the
 //     nearest row above that has one or the nearest row below that has one,
