@@ -361,3 +361,44 @@ func TestOptionsShortageGoldThenInfluence(t *testing.T) {
 		})
 	}
 }
+
+// TestOptionsDoNotAllocate: under the English edition's rules too, Apply,
+// AppendLegal (with a large enough buffer) and IsLegal allocate nothing:
+// on the positions of a random game, and in phase 3 with the ship's row
+// and its neighbours full, where free placements are refused by §12.
+func TestOptionsDoNotAllocate(t *testing.T) {
+	g, err := New(Config{Players: 4, Seed: 7, Rules: EnglishEdition})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var positions []Game
+	r := newChooser(7)
+	var buf []Move
+	for !g.Over() {
+		positions = append(positions, *g)
+		buf = g.AppendLegal(buf[:0])
+		mustApply(t, g, buf[r.intn(len(buf))])
+	}
+	full := optPermitGame(t, EnglishEdition, 5, []Row{4, 5, 6})
+	refused := Move{Kind: PlacePermit, Square: sqr(t, "a3")}
+	buf = make([]Move, 0, 4096)
+	var cur Game
+	allocs := testing.AllocsPerRun(200, func() {
+		cur = positions[r.intn(len(positions))]
+		if r.intn(4) == 0 {
+			cur = *full
+			if cur.IsLegal(refused) {
+				t.Fatalf("%v is legal", refused)
+			}
+		}
+		buf = cur.AppendLegal(buf[:0])
+		m := buf[r.intn(len(buf))]
+		_ = cur.IsLegal(m)
+		if err := cur.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Apply/AppendLegal/IsLegal allocate %.1f times per call under %v; want 0", allocs, EnglishEdition)
+	}
+}
