@@ -71,18 +71,21 @@ func sum4(a [MaxPlayers]uint8) int { return int(a[0]) + int(a[1]) + int(a[2]) + 
 
 // produce pays the income of the ship's row (§4.1). A gold shortage is
 // settled at once; an influence shortage asks players which cards they
-// return, and produce's remainder runs in finishShortage.
+// return, and produce's remainder runs in nextReturner. With the rule
+// option ShortageVoidsIncome (§12) a shortage still takes the returns but
+// pays nobody that type.
 func (g *Game) produce() {
 	gold, infl := g.rowIncome()
 	if due := sum4(gold); due > 0 {
-		if int(g.bank) < due {
+		short := int(g.bank) < due
+		if short {
 			for p := 0; p < int(g.n); p++ {
 				half := g.gold[p] / 2
 				g.gold[p] -= half
 				g.bank += half
 			}
 		}
-		if int(g.bank) >= due {
+		if int(g.bank) >= due && !(short && g.rules.Has(ShortageVoidsIncome)) {
 			for p := 0; p < int(g.n); p++ {
 				g.bank -= gold[p]
 				g.gold[p] += gold[p]
@@ -117,14 +120,15 @@ func (g *Game) payInfluence4(infl [MaxPlayers]uint8) {
 // nextReturner hands the next shortage return with a real choice to its
 // player, the active player first and then clockwise (settling forced
 // ones). When all have returned, the pile is shuffled into a new deck and
-// the income is paid if it now can be.
+// the income is paid if it now can be, unless the rule option
+// ShortageVoidsIncome (§12) voids it.
 func (g *Game) nextReturner() {
 	if g.nextToGiveUp(PhaseShortage) {
 		return
 	}
 	g.reshuffle()
 	_, infl := g.rowIncome()
-	if int(g.deckLen) >= sum4(infl) {
+	if int(g.deckLen) >= sum4(infl) && !g.rules.Has(ShortageVoidsIncome) {
 		g.payInfluence4(infl)
 	}
 	g.startBuilding()

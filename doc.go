@@ -7,9 +7,15 @@
 // # A tour of the API
 //
 // New starts a game from a Config (player count or colours, seed, optional
-// first player, turn limit and stacked deck or church stack):
+// first player, turn limit and stacked deck or church stack, and the rule
+// options in Config.Rules):
 //
 //	g, err := elasund.New(elasund.Config{Players: 4, Seed: 7})
+//
+// Config.Rules selects where the game follows the English rulebook instead
+// of the majority reading (RULES.md §12): AdjacentPermitRows,
+// ShortageVoidsIncome, or both as EnglishEdition. The zero value,
+// DefaultRules, plays the interpretations below.
 //
 // A game is a sequence of decisions. ToMove says who decides now; that is
 // usually the active player, but pirate discards, shortage returns and
@@ -90,10 +96,14 @@
 //
 //  1. Permit fallback row (§5): when the ship's row has no empty square, the
 //     nearest row above that has one or the nearest row below that has one,
-//     the player's choice; not only the adjacent rows.
+//     the player's choice; not only the adjacent rows. The English reading
+//     (only the adjacent rows, beyond them only the paid placement) is the
+//     §12 option AdjacentPermitRows (Config.Rules, EnglishEdition).
 //  2. Shortage (§4.1): after every player returns half of their cards of the
 //     short type, the production is paid if it now can be, else nobody gets
-//     that type this turn.
+//     that type this turn. The English reading (after the return nobody is
+//     paid that type) is the §12 option ShortageVoidsIncome (Config.Rules,
+//     EnglishEdition).
 //  3. Walls may be built in either direction from a gate at any time; no rule
 //     orders the 2-gold sites before the 4-gold ones.
 //  4. The starter rebuild is optional (the English and French rulebooks say

@@ -29,14 +29,36 @@ const fuzzMaxSteps = 1200
 
 // fuzzConfig decodes FuzzApply's players byte: 2+players%3 players; of
 // v = players/3, bit 0 chooses the miser policy (see fuzzPick) and v/2,
-// when odd, a turn limit of twice that (2 to 82 turns), else none.
-func fuzzConfig(players uint8, seed uint64) (Config, bool) {
+// when odd, a turn limit of twice that (2 to 82 turns), else none. The
+// rule options (§12) come from the two high bits of the steps: bit 14 turns
+// on AdjacentPermitRows, bit 15 ShortageVoidsIncome (fuzzRules), and the
+// other 14 bits count the moves (fuzzPosition). Steps below 16384, as in
+// every corpus file written before the options existed, keep the default
+// rules and their meaning.
+func fuzzConfig(players uint8, seed uint64, steps uint16) (Config, bool) {
 	v := players / 3
-	c := Config{Players: 2 + int(players%3), Seed: seed}
+	c := Config{Players: 2 + int(players%3), Seed: seed, Rules: fuzzRules(steps)}
 	if mt := int(v / 2); mt%2 == 1 {
 		c.MaxTurns = 2 * mt
 	}
 	return c, v%2 == 1
+}
+
+// fuzzEnglish is the bits of FuzzApply's steps that select the English
+// edition (see fuzzConfig).
+const fuzzEnglish = 0xc000
+
+// fuzzRules decodes the rule options from FuzzApply's steps (see
+// fuzzConfig).
+func fuzzRules(steps uint16) Rules {
+	var r Rules
+	if steps&(1<<14) != 0 {
+		r |= AdjacentPermitRows
+	}
+	if steps&(1<<15) != 0 {
+		r |= ShortageVoidsIncome
+	}
+	return r
 }
 
 // fuzzPick chooses the next move of a seeded random game. The uniform
@@ -70,22 +92,22 @@ type fuzzSnap struct {
 	r chooser
 }
 
-// fuzzTracks caches, per (players, seed), snapshots of the seeded game every
+// fuzzTracks caches, per (players, rules, seed), snapshots of the seeded game every
 // fuzzSnapEvery moves: inputs that differ only in steps or moves then do not
 // replay the game from the start. Play is deterministic, so a snapshot is
 // the position a replay would reach.
 var fuzzTracks struct {
 	sync.Mutex
-	m map[[2]uint64][]fuzzSnap
+	m map[[2]uint64][]fuzzSnap // key: players | rules<<8, seed
 }
 
-// fuzzPosition starts the game FuzzApply's players and seed decode to and
-// plays steps%fuzzMaxSteps moves of it (fewer if the game ends first),
+// fuzzPosition starts the game FuzzApply's players, seed and steps decode
+// to (fuzzConfig) and plays (steps&^fuzzEnglish)%fuzzMaxSteps moves of it (fewer if the game ends first),
 // checking each move it plays with Validate.
 func fuzzPosition(t testing.TB, players uint8, seed uint64, steps uint16) *Game {
 	t.Helper()
-	c, miser := fuzzConfig(players, seed)
-	key := [2]uint64{uint64(players), seed}
+	c, miser := fuzzConfig(players, seed, steps)
+	key := [2]uint64{uint64(players) | uint64(c.Rules)<<8, seed}
 	fuzzTracks.Lock()
 	defer fuzzTracks.Unlock()
 	snaps := fuzzTracks.m[key]
@@ -96,7 +118,7 @@ func fuzzPosition(t testing.TB, players uint8, seed uint64, steps uint16) *Game 
 		}
 		snaps = []fuzzSnap{{*g, *newChooser(seed)}}
 	}
-	target := int(steps) % fuzzMaxSteps
+	target := int(steps&^fuzzEnglish) % fuzzMaxSteps
 	i := min(target/fuzzSnapEvery, len(snaps)-1)
 	cur := snaps[i]
 	g, r := &cur.g, &cur.r
@@ -137,13 +159,22 @@ func TestFuzzPositionSnapshots(t *testing.T) {
 	for _, players := range []uint8{2, 3, 31} { // 4 players; 2 players, miser; 3 players, 10 turns
 		want := map[uint16]Game{}
 		order := []uint16{0, 1, 7, 8, 9, 31, 32, 33, 500, 64, 63, 1199, 700, 100, 15}
+		// The same steps with the English edition's rules (§12), another
+		// game, asked in between.
+		for _, steps := range slices.Clone(order) {
+			order = append(order, steps|fuzzEnglish)
+		}
 		for _, steps := range order {
 			want[steps] = fresh(players, 5, steps)
+			if r := want[steps].rules; r != fuzzRules(steps) {
+				t.Fatalf("players byte %d, steps %#x: the game plays %v rules", players, steps, r)
+			}
 		}
 		fuzzTracks.Lock()
 		fuzzTracks.m = nil
 		fuzzTracks.Unlock()
-		for _, steps := range append(order, order...) {
+		for i := range 2 * len(order) {
+			steps := order[i*7%len(order)] // default and English games interleaved
 			if got := *fuzzPosition(t, players, 5, steps); got != want[steps] {
 				w := want[steps]
 				t.Fatalf("players byte %d, %d steps: from snapshots (-replay +snapshots):\n%s", players, steps, diffGames(&w, &got))
@@ -158,8 +189,9 @@ func TestFuzzPositionSnapshots(t *testing.T) {
 // with the most kinds of legal moves and then the most legal moves (the
 // first on a tie), where changed legal moves run into the most rules. The games are 4, 2 and 3 players by seed, each
 // played uniformly, by the miser policy and uniformly with the 26-turn
-// limit (players bytes 0–2, 3–5 and 78–80; see fuzzConfig).
-func fuzzPhaseSeeds() (found [PhaseOver + 1]struct {
+// limit (players bytes 0–2, 3–5 and 78–80; see fuzzConfig), with the rule
+// options the steps bits rules select (0 or fuzzEnglish).
+func fuzzPhaseSeeds(rules uint16) (found [PhaseOver + 1]struct {
 	players uint8
 	seed    uint64
 	steps   uint16
@@ -170,7 +202,7 @@ func fuzzPhaseSeeds() (found [PhaseOver + 1]struct {
 	for seed := range uint64(12) {
 		n := uint8(seed+2) % 3
 		for _, players := range [...]uint8{n, 3 + n, 78 + n} {
-			c, miser := fuzzConfig(players, seed)
+			c, miser := fuzzConfig(players, seed, rules)
 			g, err := New(c)
 			if err != nil {
 				continue
@@ -187,7 +219,7 @@ func fuzzPhaseSeeds() (found [PhaseOver + 1]struct {
 					}
 				}
 				if f := &found[g.Phase()]; !f.ok || score > f.score {
-					f.players, f.seed, f.steps, f.score, f.ok = players, seed, uint16(step), score, true
+					f.players, f.seed, f.steps, f.score, f.ok = players, seed, uint16(step)|rules, score, true
 				}
 				if g.Over() || g.Apply(fuzzPick(buf, r, miser)) != nil {
 					break // fuzzPosition reports a refused move
@@ -394,7 +426,8 @@ var kindPhase = map[MoveKind]Phase{
 const fuzzMaxMoves = 16
 
 // FuzzApply builds a position of a seeded random game (fuzzPosition: all
-// phases from roll to over come up) and applies moves decoded from the fuzz
+// phases from roll to over come up, under each combination of the rule
+// options of §12) and applies moves decoded from the fuzz
 // bytes (decodeMove), or tries them on a copy. For every move: nothing
 // panics; Check and IsLegal leave the game alone and agree; IsLegal agrees
 // with Legal (every move it accepts is listed, but for a Roll with forced
@@ -439,8 +472,11 @@ func FuzzApply(f *testing.F) {
 		}
 		return b
 	}
-	found := fuzzPhaseSeeds()
-	for ph, s := range found {
+	// The same for games with the English edition's rules (§12).
+	found := fuzzPhaseSeeds(0)
+	english := fuzzPhaseSeeds(fuzzEnglish)
+	for ph, s := range slices.Concat(found[:], english[:]) {
+		ph %= len(found)
 		if !s.ok {
 			f.Fatalf("no seeded random game reaches phase %v; the seed corpus would miss it", Phase(ph))
 		}

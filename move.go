@@ -435,6 +435,7 @@ const (
 	rPermitSupply
 	rSquareNotEmpty
 	rPermitRow
+	rPermitRowAdjacent
 	rPermitGold
 	rInfluence2
 	rMoveFrom
@@ -492,6 +493,7 @@ var reasons = [numReasons]struct {
 	rPermitSupply:        {"§5: that permit is not in the player's supply", nil},
 	rSquareNotEmpty:      {"§5: a permit goes on an empty square of the city", nil},
 	rPermitRow:           {"§5: without influence a permit goes in the ship's row, or if it is full the nearest row above or below with an empty square", nil},
+	rPermitRowAdjacent:   {"§12: English edition: beyond the adjacent rows only a paid placement", nil},
 	rPermitGold:          {"§5/§10: the player cannot pay the permit's value in gold", ErrCannotPay},
 	rInfluence2:          {"§5/§10: this costs 2 influence cards of the named colour", ErrCannotPay},
 	rMoveFrom:            {"§10: the player has no permit on that square", nil},

@@ -27,8 +27,12 @@ func (g *Game) IsEmpty(s Square) bool { return g.isEmpty(s) }
 
 // PermitRows returns the rows where the active player may place a permit in
 // phase 3 without paying influence: the ship's row if it has an empty
-// square, else the nearest row above and the nearest row below that have
-// one (RULES.md §5, interpretation 1).
+// square; else the nearest row above and the nearest row below that have
+// one (RULES.md §5, interpretation 1); or, with the rule option
+// AdjacentPermitRows (§12, the English edition), only the row directly
+// above and the row directly below, where it has one (the rows next to 6
+// are 5 and 8). It is empty when none qualifies: then only the placement
+// paid with 2 influence of one colour remains.
 func (g *Game) PermitRows() []Row {
 	var out []Row
 	mask := g.permitRows()
@@ -40,12 +44,9 @@ func (g *Game) PermitRows() []Row {
 	return out
 }
 
-// permitRows is PermitRows as a bit mask of row indexes.
-func (g *Game) permitRows() uint16 {
-	ship := g.ship.idx()
-	if ship < 0 {
-		return 0
-	}
+// openRows returns the rows (as a bit mask of row indexes) that have an
+// empty square.
+func (g *Game) openRows() uint16 {
 	var open uint16
 	cols := CityColumns(int(g.n))
 	for ri := 0; ri < NumRows; ri++ {
@@ -56,8 +57,28 @@ func (g *Game) permitRows() uint16 {
 			}
 		}
 	}
+	return open
+}
+
+// permitRows is PermitRows as a bit mask of row indexes.
+func (g *Game) permitRows() uint16 {
+	ship := g.ship.idx()
+	if ship < 0 {
+		return 0
+	}
+	open := g.openRows()
 	if open&(1<<ship) != 0 {
 		return 1 << ship
+	}
+	if g.rules.Has(AdjacentPermitRows) {
+		// Row indexes skip the missing row 7, so the rows next to the
+		// ship's are the indexes next to its own (below row 12 is no
+		// index of an open row).
+		adjacent := uint16(1) << (ship + 1)
+		if ship > 0 {
+			adjacent |= 1 << (ship - 1)
+		}
+		return open & adjacent
 	}
 	var mask uint16
 	for ri := ship - 1; ri >= 0; ri-- {
@@ -107,7 +128,7 @@ func (g *Game) checkPlacePermit(m Move, rows uint16) reason {
 	}
 	if m.Pay == NoInfluence {
 		if rows&(1<<m.Square.ri()) == 0 {
-			return rPermitRow
+			return g.permitRowReason()
 		}
 	} else if r := g.checkPay2(m.Pay); r != okay {
 		return r
@@ -116,6 +137,17 @@ func (g *Game) checkPlacePermit(m Move, rows uint16) reason {
 		return rPermitGold
 	}
 	return okay
+}
+
+// permitRowReason says why a free placement outside permitRows() is
+// refused: under AdjacentPermitRows, once the ship's row is full (§12), only
+// the adjacent rows are free and beyond them only a paid placement; else
+// the rule of §5.
+func (g *Game) permitRowReason() reason {
+	if ship := g.ship.idx(); g.rules.Has(AdjacentPermitRows) && ship >= 0 && g.openRows()&(1<<ship) == 0 {
+		return rPermitRowAdjacent
+	}
+	return rPermitRow
 }
 
 func (g *Game) appendPermits(dst []Move) []Move {

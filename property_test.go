@@ -106,7 +106,8 @@ func conservation(g *Game) string {
 }
 
 // TestPropertyRandomPlay plays random legal moves (chosen by rapid, so a
-// failure shrinks to a short game) and checks after every move: card,
+// failure shrinks to a short game), under each combination of the rule
+// options of §12, and checks after every move: card,
 // cube, permit and building conservation; church tiles never leave; disks
 // equal min(11, TP); Validate; every legal move is unique, parses back
 // from its notation and is accepted by IsLegal, and a sample of them applies
@@ -115,7 +116,8 @@ func TestPropertyRandomPlay(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")
 		seed := rapid.Uint64().Draw(t, "seed")
-		g, err := New(Config{Players: n, Seed: seed})
+		rules := rapid.SampledFrom(optRuleSets).Draw(t, "rules")
+		g, err := New(Config{Players: n, Seed: seed, Rules: rules})
 		if err != nil {
 			t.Fatal(err)
 		}

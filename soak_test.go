@@ -12,12 +12,13 @@ import (
 // all, as issue 3 asks; -short plays a tenth.
 const soakGames = 3334
 
-// TestSoak plays thousands of seeded random games for 2, 3 and 4 players
-// and validates the state after every move: Validate passes, Legal is
-// non-empty while the game goes on, and the moves listed are accepted. A
-// game that stalls in a dead position (doc.go, interpretation 19) ends at
-// the turn limit; more than 1% of such games would mean the engine, not
-// the dice, stops games from ending.
+// TestSoak plays thousands of seeded random games for 2, 3 and 4 players,
+// every third one with the English edition's rules (§12), and validates the
+// state after every move: Validate passes, Legal is non-empty while the
+// game goes on, and the moves listed are accepted. A game that stalls in a
+// dead position (doc.go, interpretation 19) ends at the turn limit; more
+// than 1% of such games would mean the engine, not the dice, stops games
+// from ending.
 func TestSoak(t *testing.T) {
 	games := soakGames
 	if testing.Short() {
@@ -32,10 +33,15 @@ func TestSoak(t *testing.T) {
 		t.Run(fmt.Sprintf("%dplayers", n), func(t *testing.T) {
 			t.Parallel()
 			var buf []Move
-			w, s, mv := 0, 0, 0
+			w, s, mv, english := 0, 0, 0, 0
 			for i := 0; i < games; i++ {
 				seed := uint64(n)<<32 | uint64(i)
-				g, err := New(Config{Players: n, Seed: seed, MaxTurns: 1000})
+				c := Config{Players: n, Seed: seed, MaxTurns: 1000}
+				if i%3 == 2 {
+					c.Rules = EnglishEdition
+					english++
+				}
+				g, err := New(c)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -43,15 +49,15 @@ func TestSoak(t *testing.T) {
 				for !g.Over() {
 					buf = g.AppendLegal(buf[:0])
 					if len(buf) == 0 {
-						t.Fatalf("seed %#x: no legal move in %v", seed, g.Phase())
+						t.Fatalf("seed %#x, %v rules: no legal move in %v", seed, c.Rules, g.Phase())
 					}
 					m := buf[r.intn(len(buf))]
 					if err := g.Apply(m); err != nil {
-						t.Fatalf("seed %#x move %d: legal %v refused: %v", seed, mv, m, err)
+						t.Fatalf("seed %#x, %v rules, move %d: legal %v refused: %v", seed, c.Rules, mv, m, err)
 					}
 					mv++
 					if err := g.Validate(); err != nil {
-						t.Fatalf("seed %#x after %v: %v", seed, m, err)
+						t.Fatalf("seed %#x, %v rules, after %v: %v", seed, c.Rules, m, err)
 					}
 				}
 				if g.Winner() == NoPlayer {
@@ -63,7 +69,7 @@ func TestSoak(t *testing.T) {
 			if s*100 > games {
 				t.Errorf("%d of %d games stalled until the turn limit", s, games)
 			}
-			t.Logf("%d games, %d won, %d stalled, %d moves validated", games, w, s, mv)
+			t.Logf("%d games (%d English edition), %d won, %d stalled, %d moves validated", games, english, w, s, mv)
 			mu.Lock()
 			total, moves, stalled, winners = total+games, moves+mv, stalled+s, winners+w
 			mu.Unlock()

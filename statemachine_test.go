@@ -25,18 +25,20 @@ type machine struct {
 	r     *chooser
 }
 
-// newMachine starts a game of a drawn player count and seed and plays a
-// drawn number of random legal moves, so that runs start in every phase of
-// the game and not only at its first roll.
+// newMachine starts a game of a drawn player count, seed and rule options
+// (§12: the default, the English edition or one of its two options) and
+// plays a drawn number of random legal moves, so that runs start in every
+// phase of the game and not only at its first roll.
 func newMachine(t *rapid.T) *machine {
 	n := rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")
 	seed := rapid.Uint64().Draw(t, "seed")
-	m := &machine{cfg: Config{Players: n, Seed: seed}}
+	rules := rapid.SampledFrom([]Rules{DefaultRules, EnglishEdition, AdjacentPermitRows, ShortageVoidsIncome}).Draw(t, "rules")
+	m := &machine{cfg: Config{Players: n, Seed: seed, Rules: rules}}
 	var err error
 	if m.g, err = New(m.cfg); err != nil {
 		t.Fatal(err)
 	}
-	if m.other, err = New(Config{Players: MinPlayers + int(seed%3), Seed: ^seed}); err != nil {
+	if m.other, err = New(Config{Players: MinPlayers + int(seed%3), Seed: ^seed, Rules: rules}); err != nil {
 		t.Fatal(err)
 	}
 	m.r = newChooser(seed)

@@ -3,43 +3,97 @@
 //
 // Usage:
 //
-//	go run ./examples/selfplay [-players 4] [-games 1000] [-seed 1]
+//	go run ./examples/selfplay [-players 4] [-games 1000] [-seed 1] [-maxturns 1000] [-rules default]
+//
+// -rules chooses the rule options of RULES.md §12: default (the majority
+// reading), english (the English edition: both options), or one option
+// alone, adjacent-permit-rows or shortage-voids-income. A bad flag value
+// exits with status 2.
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/elasund/elasund"
 )
 
 func main() {
-	players := flag.Int("players", 4, "number of players, 2 to 4")
-	games := flag.Int("games", 1000, "number of games to play")
-	seed := flag.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
-	maxTurns := flag.Int("maxturns", 1000, "end a game without a winner after this many turns (0: no limit; random play can reach positions where nobody can ever win)")
-	flag.Parse()
-	if err := run(os.Stdout, *players, *games, *seed, *maxTurns); err != nil {
-		fmt.Fprintln(os.Stderr, "selfplay:", err)
-		os.Exit(1)
-	}
+	os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(out io.Writer, players, games int, seed uint64, maxTurns int) error {
+// cli parses the flags in args and plays, writing the report to out and
+// errors to errOut. It returns the exit status: 0, 1 when play fails, 2
+// for a bad flag.
+func cli(args []string, out, errOut io.Writer) int {
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	fs.SetOutput(errOut)
+	players := fs.Int("players", 4, "number of players, 2 to 4")
+	games := fs.Int("games", 1000, "number of games to play")
+	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
+	maxTurns := fs.Int("maxturns", 1000, "end a game without a winner after this many turns (0: no limit; random play can reach positions where nobody can ever win)")
+	rules := elasund.DefaultRules
+	fs.Func("rules", "the `rules` to play (rule options of RULES.md §12): "+ruleNames()+" (default \"default\")", func(s string) error {
+		r, err := parseRules(s)
+		rules = r
+		return err
+	})
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if err := run(out, *players, *games, *seed, *maxTurns, rules); err != nil {
+		fmt.Fprintln(errOut, "selfplay:", err)
+		return 1
+	}
+	return 0
+}
+
+// ruleSets are the values -rules accepts, by their names (Rules.String).
+var ruleSets = []elasund.Rules{elasund.DefaultRules, elasund.EnglishEdition,
+	elasund.AdjacentPermitRows, elasund.ShortageVoidsIncome}
+
+// ruleNames lists the names -rules accepts.
+func ruleNames() string {
+	names := make([]string, len(ruleSets))
+	for i, r := range ruleSets {
+		names[i] = r.String()
+	}
+	return strings.Join(names, ", ")
+}
+
+// parseRules reads a -rules value.
+func parseRules(s string) (elasund.Rules, error) {
+	for _, r := range ruleSets {
+		if r.String() == s {
+			return r, nil
+		}
+	}
+	return elasund.DefaultRules, fmt.Errorf("unknown rules %q; want one of %s", s, ruleNames())
+}
+
+func run(out io.Writer, players, games int, seed uint64, maxTurns int, rules elasund.Rules) error {
 	if games < 1 {
 		return fmt.Errorf("-games must be at least 1, not %d", games)
 	}
 	wins := map[elasund.Color]int{}
-	var colors []elasund.Color
+	var (
+		colors []elasund.Color
+		played elasund.Rules // the rules the games report they play
+	)
 	noWinner, turns, moves := 0, 0, 0
 	buf := make([]elasund.Move, 0, 4096)
 	start := time.Now()
 	for i := 0; i < games; i++ {
-		g, err := elasund.New(elasund.Config{Players: players, Seed: seed + uint64(i), MaxTurns: maxTurns})
+		g, err := elasund.New(elasund.Config{Players: players, Seed: seed + uint64(i), MaxTurns: maxTurns, Rules: rules})
 		if err != nil {
 			return err
 		}
@@ -47,6 +101,7 @@ func run(out io.Writer, players, games int, seed uint64, maxTurns int) error {
 			for p := 0; p < g.Players(); p++ {
 				colors = append(colors, g.Color(elasund.Player(p)))
 			}
+			played = g.Rules()
 		}
 		// The random players draw from their own source, seeded per game.
 		r := rand.New(rand.NewPCG(seed+uint64(i), 0x73656c66))
@@ -65,7 +120,7 @@ func run(out io.Writer, players, games int, seed uint64, maxTurns int) error {
 		}
 	}
 	elapsed := time.Since(start).Seconds()
-	fmt.Fprintf(out, "%d games of %d players (seeds %d to %d)\n", games, players, seed, seed+uint64(games)-1)
+	fmt.Fprintf(out, "%d games of %d players (seeds %d to %d), %v rules\n", games, players, seed, seed+uint64(games)-1, played)
 	fmt.Fprintln(out, "winners:")
 	for _, c := range colors {
 		fmt.Fprintf(out, "  %-6v %6d  (%.1f%%)\n", c, wins[c], 100*float64(wins[c])/float64(games))

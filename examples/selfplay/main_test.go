@@ -4,15 +4,17 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/elasund/elasund"
 )
 
 func TestRunPlaysAndReports(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		var out bytes.Buffer
-		if err := run(&out, players, 5, 1, 1000); err != nil {
+		if err := run(&out, players, 5, 1, 1000, elasund.DefaultRules); err != nil {
 			t.Fatalf("%d players: %v", players, err)
 		}
-		for _, want := range []string{"5 games of", "winners:", "average game length:", "games/s"} {
+		for _, want := range []string{"5 games of", "default rules", "winners:", "average game length:", "games/s"} {
 			if !strings.Contains(out.String(), want) {
 				t.Errorf("%d players: output lacks %q:\n%s", players, want, out.String())
 			}
@@ -22,8 +24,69 @@ func TestRunPlaysAndReports(t *testing.T) {
 
 func TestRunRefusesBadFlags(t *testing.T) {
 	for _, c := range []struct{ players, games, maxTurns int }{{5, 1, 0}, {1, 1, 0}, {2, 0, 0}, {2, 1, -1}} {
-		if err := run(&bytes.Buffer{}, c.players, c.games, 1, c.maxTurns); err == nil {
+		if err := run(&bytes.Buffer{}, c.players, c.games, 1, c.maxTurns, elasund.DefaultRules); err == nil {
 			t.Errorf("run(players %d, games %d, maxturns %d) succeeded", c.players, c.games, c.maxTurns)
+		}
+	}
+}
+
+// TestCLIRules: -rules takes default (also when absent), english and each
+// option's name, and the games are played with those rules (the report
+// names the rules the games say they play). A bad value is refused with
+// status 2, naming the flag and the values it takes, before any game.
+func TestCLIRules(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string // in the report's first line
+	}{
+		{nil, "(seeds 1 to 2), default rules"},
+		{[]string{"-rules", "default"}, "(seeds 1 to 2), default rules"},
+		{[]string{"-rules", "english"}, "(seeds 1 to 2), english rules"},
+		{[]string{"-rules=adjacent-permit-rows"}, "(seeds 1 to 2), adjacent-permit-rows rules"},
+		{[]string{"-rules", "shortage-voids-income"}, "(seeds 1 to 2), shortage-voids-income rules"},
+	}
+	for _, c := range cases {
+		var out, errOut bytes.Buffer
+		args := append([]string{"-players", "2", "-games", "2"}, c.args...)
+		if code := cli(args, &out, &errOut); code != 0 {
+			t.Fatalf("%v: exit status %d, stderr %q", args, code, errOut.String())
+		}
+		if first, _, _ := strings.Cut(out.String(), "\n"); !strings.HasSuffix(first, c.want) {
+			t.Errorf("%v: report starts %q, want it to end in %q", args, first, c.want)
+		}
+	}
+	for _, bad := range []string{"", "English", "french", "adjacent", "english+default", "adjacent-permit-rows+shortage-voids-income"} {
+		var out, errOut bytes.Buffer
+		if code := cli([]string{"-games", "1", "-rules", bad}, &out, &errOut); code != 2 {
+			t.Errorf("-rules %q: exit status %d, want 2", bad, code)
+		}
+		msg := errOut.String()
+		for _, want := range []string{`invalid value "` + bad + `" for flag -rules`, "default, english, adjacent-permit-rows, shortage-voids-income"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("-rules %q: the error lacks %q:\n%s", bad, want, msg)
+			}
+		}
+		if out.Len() != 0 {
+			t.Errorf("-rules %q: played anyway:\n%s", bad, out.String())
+		}
+	}
+}
+
+// TestCLIStatus: a bad value of another flag is also status 2, a failing
+// run status 1, and -h status 0.
+func TestCLIStatus(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+	}{
+		{[]string{"-players", "two"}, 2},
+		{[]string{"-nosuchflag"}, 2},
+		{[]string{"-players", "5", "-games", "1"}, 1},
+		{[]string{"-h"}, 0},
+	}
+	for _, c := range cases {
+		if code := cli(c.args, &bytes.Buffer{}, &bytes.Buffer{}); code != c.code {
+			t.Errorf("%v: exit status %d, want %d", c.args, code, c.code)
 		}
 	}
 }
