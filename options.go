@@ -20,13 +20,13 @@ const (
 	// are 5 and 8); beyond them only the placement paid with 2 influence.
 	// Without it, the nearest row above and the nearest row below that have
 	// an empty square are allowed (§5).
-	AdjacentPermitRows Rules = 1 << iota
+	AdjacentPermitRows Rules = 1 << 0
 
 	// ShortageVoidsIncome is the English edition's shortage (§12): after
 	// every player has returned half of their cards of the short type,
 	// nobody is paid that type this turn. Without it the production is paid
 	// after the return if it now can be (§4.1).
-	ShortageVoidsIncome
+	ShortageVoidsIncome Rules = 1 << 1
 
 	// EnglishEdition turns on every reading of the English rulebook.
 	EnglishEdition = AdjacentPermitRows | ShortageVoidsIncome
