@@ -39,6 +39,59 @@ var kindNames = [...]string{"none", "roll", "steer", "pirates", "discard", "retu
 	"build", "wall", "church", "keep", "rebuild", "end build", "permit", "take gold",
 	"move permit", "upgrade permit", "bonus permit", "bonus gold", "end turn", "remove"}
 
+// kindForms is the notation of each kind, as Move.String writes it and
+// ParseMove reads it: the kind's name, then its fields in capitals (a
+// BUILDING, a SQUARE, a wall SITE, a church TILE, a permit VALUE, a ROW, a
+// DIE, a COLOUR, a count N of a CARD or of an influence COLOUR), "a|b" for
+// one of the words, "[…]" for what may be left out and "…" for more of the
+// same. A kind takes "pay COLOUR" exactly when its form shows it.
+// ParseMove's errors quote it; kindExamples gives one move of each form.
+var kindForms = [numKinds]string{
+	Roll:            "roll [DIE DIE]",
+	Steer:           "steer ROW",
+	Pirates:         "pirates ROW",
+	Discard:         "discard N CARD [N CARD …]",
+	ReturnInfluence: "return N COLOUR [N COLOUR …]",
+	Build:           "build BUILDING SQUARE [pay COLOUR]",
+	BuildWall:       "wall SITE",
+	BuildChurch:     "church",
+	KeepChurchTile:  "keep TILE",
+	Rebuild:         "rebuild hut|totem SQUARE",
+	EndBuilding:     "end build",
+	PlacePermit:     "permit VALUE SQUARE [pay COLOUR]",
+	TakeGold:        "take gold",
+	MovePermit:      "move permit SQUARE SQUARE [pay COLOUR]",
+	UpgradePermit:   "upgrade permit SQUARE VALUE [pay COLOUR]",
+	BonusPermit:     "bonus permit VALUE SQUARE",
+	BonusGold:       "bonus gold",
+	EndTurn:         "end turn",
+	DeclineRebuild:  "remove hut|totem",
+}
+
+// kindExamples is one move of each kind in its notation (ParseMove's errors
+// show it after the form).
+var kindExamples = [numKinds]string{
+	Roll:            "roll 3 4",
+	Steer:           "steer 5",
+	Pirates:         "pirates 9",
+	Discard:         "discard 1 gold 2 blue",
+	ReturnInfluence: "return 1 green 1 yellow",
+	Build:           "build tavern c5 pay blue",
+	BuildWall:       "wall E5",
+	BuildChurch:     "church",
+	KeepChurchTile:  "keep 7",
+	Rebuild:         "rebuild hut d4",
+	EndBuilding:     "end build",
+	PlacePermit:     "permit 2 d8",
+	TakeGold:        "take gold",
+	MovePermit:      "move permit c5 d5 pay green",
+	UpgradePermit:   "upgrade permit d4 4 pay blue",
+	BonusPermit:     "bonus permit 3 g9",
+	BonusGold:       "bonus gold",
+	EndTurn:         "end turn",
+	DeclineRebuild:  "remove hut",
+}
+
 // String returns the kind's name as it starts a move's notation.
 func (k MoveKind) String() string {
 	if int(k) < len(kindNames) {
@@ -183,7 +236,8 @@ func canonical(m Move) Move {
 
 // String returns the move in a notation a person can read, for example
 // "build tavern c5", "build tavern c5 pay blue", "wall Nc", "permit 2 e6",
-// "discard 1 gold 1 green". ParseMove reads it back.
+// "discard 1 gold 1 green", in the form of its kind listed at ParseMove.
+// ParseMove reads it back.
 func (m Move) String() string {
 	pay := ""
 	if m.Pay != NoInfluence {
@@ -215,178 +269,6 @@ func (m Move) String() string {
 		return fmt.Sprintf("upgrade permit %s %d%s", m.Square, m.Permit, pay)
 	}
 	return m.Kind.String()
-}
-
-// ParseMove reads a move written in the notation of Move.String. It checks
-// the form only; whether the move is legal is for Game.Check and Apply.
-func ParseMove(s string) (Move, error) {
-	f := strings.Fields(strings.ToLower(s))
-	bad := func(why string) (Move, error) {
-		return Move{}, fmt.Errorf("elasund: cannot parse move %q: %s", s, why)
-	}
-	if len(f) == 0 {
-		return bad("empty")
-	}
-	var m Move
-	// Multi-word kinds first.
-	switch {
-	case len(f) >= 2 && f[0] == "end" && f[1] == "build":
-		m.Kind, f = EndBuilding, f[2:]
-	case len(f) >= 2 && f[0] == "end" && f[1] == "turn":
-		m.Kind, f = EndTurn, f[2:]
-	case len(f) >= 2 && f[0] == "take" && f[1] == "gold":
-		m.Kind, f = TakeGold, f[2:]
-	case len(f) >= 2 && f[0] == "bonus" && f[1] == "gold":
-		m.Kind, f = BonusGold, f[2:]
-	case len(f) >= 2 && f[0] == "bonus" && f[1] == "permit":
-		m.Kind, f = BonusPermit, f[2:]
-	case len(f) >= 2 && f[0] == "move" && f[1] == "permit":
-		m.Kind, f = MovePermit, f[2:]
-	case len(f) >= 2 && f[0] == "upgrade" && f[1] == "permit":
-		m.Kind, f = UpgradePermit, f[2:]
-	default:
-		for k := Roll; k < numKinds; k++ {
-			if kindNames[k] == f[0] {
-				m.Kind = k
-			}
-		}
-		if m.Kind == NoMove {
-			return bad("unknown kind " + f[0])
-		}
-		f = f[1:]
-	}
-	// A trailing "pay COLOUR".
-	if n := len(f); n >= 2 && f[n-2] == "pay" {
-		c, ok := parseInfluence(f[n-1])
-		if !ok {
-			return bad("unknown colour " + f[n-1])
-		}
-		m.Pay, f = c, f[:n-2]
-	}
-	num := func(w string, max int) (uint8, bool) {
-		n := 0
-		if w == "" || len(w) > 2 {
-			return 0, false
-		}
-		for _, c := range w {
-			if c < '0' || c > '9' {
-				return 0, false
-			}
-			n = n*10 + int(c-'0')
-		}
-		return uint8(n), n <= max
-	}
-	want := func(n int) bool { return len(f) == n }
-	var ok bool
-	var err error
-	switch m.Kind {
-	case Roll:
-		if want(2) {
-			var ok2 bool
-			m.Dice[0], ok = num(f[0], 6)
-			m.Dice[1], ok2 = num(f[1], 6)
-			ok = ok && ok2
-		} else {
-			ok = want(0)
-		}
-	case Steer, Pirates:
-		if ok = want(1); ok {
-			var r uint8
-			r, ok = num(f[0], 12)
-			m.Row = Row(r)
-			ok = ok && m.Row.Valid() // no row 0, 1 or 7
-		}
-	case Discard, ReturnInfluence:
-		if len(f) == 1 && f[0] == "nothing" {
-			f, ok = nil, true
-			break
-		}
-		ok = len(f)%2 == 0 && len(f) > 0
-		var named [4]bool // each kind of card at most once, as String writes it
-		for i := 0; ok && i < len(f); i += 2 {
-			var n uint8
-			n, ok = num(f[i], 99)
-			k := -1
-			for j, w := range [4]string{"gold", "blue", "green", "yellow"} {
-				if f[i+1] == w {
-					k = j
-				}
-			}
-			if k < 0 || named[k] {
-				ok = false
-				break
-			}
-			named[k] = true
-			*[4]*uint8{&m.Cards.Gold, &m.Cards.Blue, &m.Cards.Green, &m.Cards.Yellow}[k] = n
-		}
-	case Build, Rebuild:
-		if ok = want(2); ok {
-			m.Building, ok = parseBuilding(f[0])
-			m.Square, err = ParseSquare(f[1])
-			ok = ok && err == nil
-		}
-	case DeclineRebuild:
-		if ok = want(1); ok {
-			m.Building, ok = parseBuilding(f[0])
-		}
-	case BuildWall:
-		if ok = want(1); ok {
-			m.Site, err = ParseWallSite(f[0])
-			ok = err == nil
-		}
-	case KeepChurchTile:
-		if ok = want(1); ok {
-			var t uint8
-			t, ok = num(f[0], 9)
-			m.Tile = ChurchTile(t)
-		}
-	case PlacePermit, BonusPermit:
-		if ok = want(2); ok {
-			m.Permit, ok = num(f[0], 4)
-			m.Square, err = ParseSquare(f[1])
-			ok = ok && err == nil
-		}
-	case MovePermit:
-		if ok = want(2); ok {
-			var err2 error
-			m.From, err = ParseSquare(f[0])
-			m.Square, err2 = ParseSquare(f[1])
-			ok = err == nil && err2 == nil
-		}
-	case UpgradePermit:
-		if ok = want(2); ok {
-			m.Square, err = ParseSquare(f[0])
-			m.Permit, ok = num(f[1], 4)
-			ok = ok && err == nil
-		}
-	default:
-		ok = want(0)
-	}
-	if !ok {
-		return bad("wrong fields for " + m.Kind.String())
-	}
-	if canonical(m) != m {
-		return bad("a field " + m.Kind.String() + " does not use is given")
-	}
-	return m, nil
-}
-
-func parseInfluence(s string) (InfluenceColor, bool) {
-	for _, c := range InfluenceColors() {
-		if c.String() == s {
-			return c, true
-		}
-	}
-	return NoInfluence, false
-}
-
-func parseBuilding(s string) (Building, bool) {
-	for b := Hut; b <= LargeBuilding; b++ {
-		if b.String() == s {
-			return b, true
-		}
-	}
-	return NoBuilding, false
 }
 
 // reason is why a move is not legal; okay is legal. Reasons are small

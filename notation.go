@@ -1,0 +1,398 @@
+package elasund
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The move notation (Move.String, ParseMove).
+
+// ParseMove reads a move written in the notation of Move.String, ignoring
+// case and extra white space. Each kind of move has one form, shown here
+// with an example (fields in capitals; "a|b" is one of the words, "[…]" may
+// be left out, "…" repeats):
+//
+//	roll [DIE DIE]                            roll 3 4
+//	steer ROW                                 steer 5
+//	pirates ROW                               pirates 9
+//	discard N CARD [N CARD …]                 discard 1 gold 2 blue
+//	return N COLOUR [N COLOUR …]              return 1 green 1 yellow
+//	build BUILDING SQUARE [pay COLOUR]        build tavern c5 pay blue
+//	wall SITE                                 wall E5
+//	church                                    church
+//	keep TILE                                 keep 7
+//	rebuild hut|totem SQUARE                  rebuild hut d4
+//	end build                                 end build
+//	permit VALUE SQUARE [pay COLOUR]          permit 2 d8
+//	take gold                                 take gold
+//	move permit SQUARE SQUARE [pay COLOUR]    move permit c5 d5 pay green
+//	upgrade permit SQUARE VALUE [pay COLOUR]  upgrade permit d4 4 pay blue
+//	bonus permit VALUE SQUARE                 bonus permit 3 g9
+//	bonus gold                                bonus gold
+//	end turn                                  end turn
+//	remove hut|totem                          remove hut
+//
+// A plain "roll" rolls the seeded dice; "roll 3 4" forces them (a DIE is
+// 1–6). A ROW is 2–6 or 8–12; a SQUARE is a column a–i and a row ("c8"); a
+// SITE is Nc–Nh, Sc–Sh or E3–E11 (no E7); a TILE is 1–9; a permit VALUE is
+// 0–4. A BUILDING is hut, totem, house, workshop, well, market, tavern, shop
+// or large. A discard names each CARD (gold, blue, green or yellow) at most
+// once with its count N, or is "discard nothing"; a return names influence
+// colours only. A COLOUR is blue, green or yellow.
+//
+// ParseMove checks the form only; whether the move is legal is for
+// Game.Check and Apply. For text that is not a move it returns the zero
+// Move and an error that wraps ErrMalformedMove (test it with errors.Is),
+// says what is wrong, and quotes the form the move's kind expects (or the
+// kinds, if the first words name none).
+func ParseMove(s string) (Move, error) {
+	f := strings.Fields(strings.ToLower(s))
+	k, n, why := parseKind(f)
+	if k == NoMove {
+		return Move{}, fmt.Errorf("elasund: cannot parse move %q: %w: %s", s, ErrMalformedMove, why)
+	}
+	m, why := parseFields(k, f[n:])
+	if why != "" {
+		expected := fmt.Sprintf("%q", kindForms[k])
+		if kindExamples[k] != kindForms[k] {
+			expected += fmt.Sprintf(", such as %q", kindExamples[k])
+		}
+		return Move{}, fmt.Errorf("elasund: cannot parse move %q: %w: %s; expected %s", s, ErrMalformedMove, why, expected)
+	}
+	return m, nil
+}
+
+// parseKind reads the kind's name from the start of the words f and returns
+// the kind and the number of words its name takes; for no kind it returns
+// NoMove and why, naming the kinds that start like f or else all kinds.
+func parseKind(f []string) (MoveKind, int, string) {
+	for k := Roll; k < numKinds; k++ {
+		name := strings.Fields(kindNames[k])
+		if len(f) >= len(name) && equalWords(f[:len(name)], name) {
+			return k, len(name), ""
+		}
+	}
+	if len(f) == 0 {
+		return NoMove, 0, "empty; a move starts with its kind: " + allKindNames()
+	}
+	// The kinds whose name starts with the first two words, else the first.
+	word := f[0]
+	var forms []string
+	for n := min(2, len(f)); n >= 1 && len(forms) == 0; n-- {
+		word = strings.Join(f[:n], " ")
+		for k := Roll; k < numKinds; k++ {
+			if strings.HasPrefix(kindNames[k], word) {
+				forms = append(forms, fmt.Sprintf("%q", kindForms[k]))
+			}
+		}
+	}
+	if len(forms) == 0 {
+		return NoMove, 0, fmt.Sprintf("unknown kind %q; the kinds are %s", f[0], allKindNames())
+	}
+	return NoMove, 0, fmt.Sprintf("unknown kind %q; expected %s", word, orList(forms))
+}
+
+func equalWords(a, b []string) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// allKindNames lists the names of the kinds of moves.
+func allKindNames() string {
+	names := make([]string, 0, numKinds)
+	for k := Roll; k < numKinds; k++ {
+		names = append(names, kindNames[k])
+	}
+	return orList(names)
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// takesPay reports whether kind k's form ends with "[pay COLOUR]".
+func takesPay(k MoveKind) bool { return strings.HasSuffix(kindForms[k], " [pay COLOUR]") }
+
+// parseFields reads the fields of a move of kind k from the words f after
+// its name. It returns the move, or why f is not the form of k.
+func parseFields(k MoveKind, f []string) (Move, string) {
+	m := Move{Kind: k}
+	// "pay COLOUR" ends the move.
+	if i := slices.Index(f, "pay"); i >= 0 {
+		switch {
+		case !takesPay(k):
+			return Move{}, fmt.Sprintf("%s does not take %q", k, "pay")
+		case i == len(f)-1:
+			return Move{}, `"pay" needs a colour: blue, green or yellow`
+		case i < len(f)-2:
+			return Move{}, fmt.Sprintf(`"pay %s" must end the move`, f[i+1])
+		}
+		var why string
+		if m.Pay, why = parseColour(f[i+1]); why != "" {
+			return Move{}, why
+		}
+		f = f[:i]
+	}
+	r := fieldReader{k: k, f: f, pay: m.Pay}
+	switch k {
+	case Roll:
+		if len(f) == 1 {
+			r.why = "a forced roll names both dice"
+		} else if len(f) > 1 {
+			m.Dice = [2]uint8{r.number(dieField), r.number(dieField)}
+		}
+	case Steer, Pirates:
+		m.Row = r.row()
+	case Discard, ReturnInfluence:
+		m.Cards = r.cards()
+	case Build, Rebuild:
+		m.Building, m.Square = r.building(), r.square()
+	case DeclineRebuild:
+		m.Building = r.building()
+	case BuildWall:
+		m.Site = r.site()
+	case KeepChurchTile:
+		m.Tile = ChurchTile(r.number(tileField))
+	case PlacePermit, BonusPermit:
+		m.Permit, m.Square = r.number(permitField), r.square()
+	case MovePermit:
+		m.From, m.Square = r.square(), r.square()
+	case UpgradePermit:
+		m.Square, m.Permit = r.square(), r.number(permitField)
+	}
+	if why := r.end(); why != "" {
+		return Move{}, why
+	}
+	return m, ""
+}
+
+// fieldReader reads the fields of a move of kind k from the words f, one by
+// one; why is the first mistake found ("" if none). pay is the colour the
+// move pays, if any.
+type fieldReader struct {
+	k   MoveKind
+	f   []string
+	i   int
+	pay InfluenceColor
+	why string
+}
+
+// next returns the next word, or false after a mistake or at the end (which
+// is a mistake: the field of the form in that place is missing).
+func (r *fieldReader) next() (string, bool) {
+	if r.why != "" {
+		return "", false
+	}
+	if r.i >= len(r.f) {
+		r.why = "missing " + r.placeholder(r.i)
+		return "", false
+	}
+	r.i++
+	return r.f[r.i-1], true
+}
+
+// placeholder names the field at position i in the form of r.k.
+func (r *fieldReader) placeholder(i int) string {
+	form := strings.Fields(strings.TrimPrefix(kindForms[r.k], kindNames[r.k]))
+	if i < len(form) {
+		return strings.ReplaceAll(strings.Trim(form[i], "[]"), "|", " or ")
+	}
+	return "a field"
+}
+
+// end returns the first mistake, or names a word left over.
+func (r *fieldReader) end() string {
+	if r.why != "" || r.i == len(r.f) {
+		return r.why
+	}
+	w := r.f[r.i]
+	if c, why := parseColour(w); why == "" && takesPay(r.k) && r.pay == NoInfluence {
+		return fmt.Sprintf("extra word %q (to pay with %s, write %q)", w, c, "pay "+c.String())
+	}
+	return fmt.Sprintf("extra word %q", w)
+}
+
+// A numField is a field written as a number of at most two digits, at most
+// max: not and out say (fmt formats of the word) why a word is not one.
+type numField struct {
+	max      int
+	not, out string
+}
+
+var (
+	dieField    = numField{6, "%q is not a die (dice are 1–6)", "there is no die %s (dice are 1–6)"}
+	rowField    = numField{12, "%q is not a row (rows are 2–6 and 8–12)", "there is no row %s (rows are 2–6 and 8–12)"}
+	tileField   = numField{9, "%q is not a church tile (church tiles are 1–9)", "there is no church tile %s (church tiles are 1–9)"}
+	permitField = numField{4, "%q is not a permit (permits are 0–4)", "there is no permit %s (permits are 0–4)"}
+	countField  = numField{99, "%q is not a number of cards", "%s cards of one kind are too many (at most 99)"}
+)
+
+// number reads a field nf.
+func (r *fieldReader) number(nf numField) uint8 {
+	w, ok := r.next()
+	if !ok {
+		return 0
+	}
+	n := 0
+	for _, c := range w {
+		if c < '0' || c > '9' {
+			r.why = fmt.Sprintf(nf.not, w)
+			return 0
+		}
+		n = min(n*10+int(c-'0'), 1000)
+	}
+	if len(w) > 2 || n > nf.max {
+		r.why = fmt.Sprintf(nf.out, w)
+		return 0
+	}
+	return uint8(n)
+}
+
+// row reads a ROW: a number that names a row of the board.
+func (r *fieldReader) row() Row {
+	row := Row(r.number(rowField))
+	if r.why == "" && !row.Valid() {
+		r.why = fmt.Sprintf(rowField.out, r.f[r.i-1])
+		return NoRow
+	}
+	return row
+}
+
+// square reads a SQUARE, as ParseSquare does.
+func (r *fieldReader) square() Square {
+	w, ok := r.next()
+	if !ok {
+		return NoSquare
+	}
+	q, err := ParseSquare(w)
+	if err == nil {
+		return q
+	}
+	r.why = fmt.Sprintf("%q is not a square (a square is a column a–i and a row, such as c8)", w)
+	if len(w) < 2 || len(w) > 3 || w[0] < 'a' || w[0] > 'z' {
+		return NoSquare
+	}
+	if w[0] > 'i' {
+		r.why = fmt.Sprintf("%q is not a square: there is no column %c (columns are a–i)", w, w[0])
+		return NoSquare
+	}
+	for _, c := range w[1:] {
+		if c < '0' || c > '9' {
+			return NoSquare
+		}
+	}
+	r.why = fmt.Sprintf("%q is not a square: "+rowField.out, w, w[1:])
+	return NoSquare
+}
+
+// site reads a wall SITE.
+func (r *fieldReader) site() WallSite {
+	w, ok := r.next()
+	if !ok {
+		return NoWallSite
+	}
+	site, err := ParseWallSite(w)
+	if err != nil {
+		r.why = fmt.Sprintf("%q is not a wall site (north Nc–Nh, south Sc–Sh, east E3–E6 and E8–E11)", w)
+	}
+	return site
+}
+
+// building reads a BUILDING.
+func (r *fieldReader) building() Building {
+	w, ok := r.next()
+	if !ok {
+		return NoBuilding
+	}
+	for b := Hut; b <= LargeBuilding; b++ {
+		if b.String() == w {
+			return b
+		}
+	}
+	if r.k == Rebuild || r.k == DeclineRebuild {
+		r.why = fmt.Sprintf("unknown building %q (the starter buildings are hut and totem)", w)
+		return NoBuilding
+	}
+	names := make([]string, 0, LargeBuilding)
+	for b := Hut; b <= LargeBuilding; b++ {
+		names = append(names, b.String())
+	}
+	r.why = fmt.Sprintf("unknown building %q (the buildings are %s)", w, orList(names))
+	return NoBuilding
+}
+
+// cards reads the cards of a discard or return: "nothing", or counts and
+// kinds, each kind at most once (as Cards.String writes them); a return
+// takes no gold.
+func (r *fieldReader) cards() Cards {
+	if len(r.f) == 1 && r.f[0] == "nothing" {
+		r.i = 1
+		return Cards{}
+	}
+	if len(r.f) == 0 {
+		r.why = "missing the cards"
+		return Cards{}
+	}
+	names := [4]string{"gold", "blue", "green", "yellow"}
+	var counts [4]uint8
+	var named [4]bool
+	for r.why == "" {
+		if r.i < len(r.f) && r.f[r.i] == "nothing" {
+			r.why = `"nothing" stands alone`
+			break
+		}
+		n := r.number(countField)
+		if r.why == "" && r.i == len(r.f) {
+			r.why = fmt.Sprintf("missing the kind of card after %q", r.f[r.i-1])
+		}
+		w, ok := r.next()
+		if !ok {
+			break
+		}
+		k := -1
+		for j, name := range names {
+			if w == name {
+				k = j
+			}
+		}
+		switch {
+		case k < 0 && r.k == ReturnInfluence:
+			r.why = fmt.Sprintf("%q is not an influence colour (blue, green or yellow)", w)
+		case k < 0:
+			r.why = fmt.Sprintf("%q is not a kind of card (gold, blue, green or yellow)", w)
+		case named[k]:
+			r.why = fmt.Sprintf("%q is named twice (write each kind of card once, with its count)", w)
+		case k == 0 && n > 0 && r.k == ReturnInfluence:
+			r.why = "a return gives back influence cards only, not gold"
+		default:
+			named[k], counts[k] = true, n
+		}
+		if r.i == len(r.f) {
+			break
+		}
+	}
+	return Cards{Gold: counts[0], Blue: counts[1], Green: counts[2], Yellow: counts[3]}
+}
+
+// parseColour reads a COLOUR.
+func parseColour(w string) (InfluenceColor, string) {
+	for _, c := range InfluenceColors() {
+		if c.String() == w {
+			return c, ""
+		}
+	}
+	why := fmt.Sprintf("unknown colour %q (the colours are blue, green and yellow", w)
+	if w == "red" {
+		why += "; the red cards of some editions are yellow"
+	}
+	return NoInfluence, why + ")"
+}
