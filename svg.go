@@ -206,7 +206,7 @@ type picture struct {
 
 func newPicture(g *Game, opts SVGOptions) *picture {
 	p := &picture{g: g, opts: opts, n: g.Players()}
-	p.b = make([]byte, 0, 48<<10)
+	p.b = make([]byte, 0, 64<<10)
 	p.cols = CityColumns(p.n)
 	p.xr = svgX0 + p.cols*svgSq
 	board := p.xr + svgWall

@@ -302,23 +302,30 @@ func (w *svgw) open(tag string) {
 // end closes an empty element.
 func (w *svgw) end() { w.s("/>\n") }
 
+// attr starts an attribute: ` name="`.
+func (w *svgw) attr(name string) {
+	w.b = append(w.b, ' ')
+	w.b = append(w.b, name...)
+	w.b = append(w.b, '=', '"')
+}
+
 // a appends an attribute.
 func (w *svgw) a(name, val string) {
-	w.s(" " + name + `="`)
+	w.attr(name)
 	w.esc(val)
 	w.s(`"`)
 }
 
 // ai appends an integer attribute.
 func (w *svgw) ai(name string, v int) {
-	w.s(" " + name + `="`)
+	w.attr(name)
 	w.i(v)
 	w.s(`"`)
 }
 
 // f appends a number attribute.
 func (w *svgw) f(name string, v float64) {
-	w.s(" " + name + `="`)
+	w.attr(name)
 	w.b = strconv.AppendFloat(w.b, v, 'f', -1, 64)
 	w.s(`"`)
 }
@@ -347,11 +354,13 @@ func (w *svgw) pts(xy ...int) {
 func (w *svgw) rect(x, y, wd, ht int, ids, style string) {
 	w.open("rect")
 	if ids != "" {
-		w.s(" " + ids)
+		w.b = append(w.b, ' ')
+		w.s(ids)
 	}
 	w.n4(x, y, wd, ht)
 	if style != "" {
-		w.s(" " + style)
+		w.b = append(w.b, ' ')
+		w.s(style)
 	}
 	w.end()
 }
@@ -372,7 +381,8 @@ func (w *svgw) text(x, y int, attrs, content string) {
 	w.ai("x", x)
 	w.ai("y", y)
 	if attrs != "" {
-		w.s(" " + attrs)
+		w.b = append(w.b, ' ')
+		w.s(attrs)
 	}
 	w.s(">")
 	w.esc(content)
