@@ -92,14 +92,17 @@ func (p *picture) drawInfo() {
 		line(p.ownerName(g.Active()) + "'s turn, phase " + g.Phase().String() + "; " + p.ownerName(g.ToMove()) + " to move")
 	}
 	d1, d2 := g.Dice()
-	switch {
-	case d1 == 0:
-		line("no roll yet; the ship is off the board")
-	case d1+d2 == 7:
-		line("last roll " + itoa(d1) + "+" + itoa(d2) + " = 7: pirates in row " + g.Ship().String())
-	default:
-		line("last roll " + itoa(d1) + "+" + itoa(d2) + " = " + itoa(d1+d2) + "; ship in row " + g.Ship().String())
+	roll, ship := "no roll yet", "the ship is off the board"
+	if d1 != 0 {
+		roll = "last roll " + itoa(d1) + "+" + itoa(d2) + " = " + itoa(d1+d2)
 	}
+	if r := g.Ship(); r.Valid() {
+		ship = "ship in row " + r.String()
+		if d1+d2 == 7 {
+			ship = "ship and pirates in row " + r.String()
+		}
+	}
+	line(roll + " · " + ship)
 	line("bank " + itoa(g.Bank()) + " gold · influence deck " + itoa(g.DeckSize()) + " cards")
 	dp := g.DiscardPile()
 	p.text(x, y, "", "discard pile")
