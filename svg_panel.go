@@ -5,7 +5,68 @@ import (
 	"strings"
 )
 
-// The trade track and the panels of WriteSVG, and the SVG writer.
+// The church, the trade track and the panels of WriteSVG, and the SVG
+// writer.
+
+// drawChurchArea outlines the 3×3 church area once the first tile fixed
+// it, with the places of the tiles still to come.
+func (p *picture) drawChurchArea() {
+	o := p.g.ChurchOrigin()
+	if !o.Valid() {
+		return
+	}
+	x, y := sqXY(o)
+	p.rect(x+1, y+1, 3*svgSq-2, 3*svgSq-2, `id="church-area" class="church-area"`,
+		`fill="none" stroke="`+svgChurchLn+`" stroke-width="3" stroke-dasharray="8 5"`)
+	p.s(`<g font-size="11" fill="` + svgChurchLn + `" text-anchor="middle">`)
+	for t := ChurchTile(1); t <= ChurchTiles; t++ {
+		s := p.g.ChurchSquare(t)
+		if !s.Valid() || p.g.ChurchTileOwner(t) != NoPlayer {
+			continue
+		}
+		x, y := sqXY(s)
+		p.text(x+12, y+15, "", "†"+itoa(int(t)))
+	}
+	p.s("</g>\n")
+}
+
+// drawChurchTiles draws the church tiles on the board with their cubes.
+func (p *picture) drawChurchTiles() {
+	p.s(`<g id="church" text-anchor="middle">` + "\n")
+	for t := ChurchTile(1); t <= ChurchTiles; t++ {
+		s, owner := p.g.ChurchSquare(t), p.g.ChurchTileOwner(t)
+		if !s.Valid() || owner == NoPlayer {
+			continue
+		}
+		x, y := sqXY(s)
+		p.open("g")
+		p.a("id", "church-"+itoa(int(t)))
+		p.a("class", "church-tile "+p.ownerName(owner))
+		p.s("><title>church tile " + itoa(int(t)) + " on " + s.String() + ", built by " + p.ownerName(owner) + "</title>")
+		p.rect(x+2, y+2, svgSq-4, svgSq-4, "", `fill="`+svgChurch+`" stroke="`+svgChurchLn+`" stroke-width="2.5"`)
+		p.s(`<g stroke="` + svgChurchLn + `" stroke-width="3">`)
+		p.line(x+18, y+10, x+18, y+34)
+		p.line(x+10, y+18, x+26, y+18)
+		p.s("</g>")
+		p.cube(x+38, y+12, owner, "church")
+		p.text(x+svgSq/2, y+54, `font-size="11" fill="`+svgChurchLn+`"`, "church "+itoa(int(t)))
+		p.s("</g>\n")
+	}
+	p.s("</g>\n")
+}
+
+// cube draws one of player s's cubes with its north-west corner at x, y.
+func (p *picture) cube(x, y int, s Player, where string) {
+	fill, _ := p.fill(s)
+	p.open("rect")
+	p.a("class", "cube "+p.ownerName(s)+" "+where)
+	p.n4(x, y, svgCubePx, svgCubePx)
+	p.a("rx", "2")
+	p.a("fill", fill)
+	p.a("stroke", svgInk)
+	p.a("stroke-width", "1.5")
+	p.end()
+}
 
 // drawTrack draws the trade track 0–11 with the players' disks and the
 // milestones' flags and cubes.
