@@ -197,8 +197,8 @@ func resultString(over bool, winner Color) string {
 //
 // String replays the moves to know the turns and who decided; from a move
 // that is not legal on (or for a Config that New refuses) it writes the
-// moves without colours, a new turn after each "end turn" and "bonus
-// gold". ParseRecord reads the text back.
+// moves without colours, a new turn after each move of phase 4 (a bonus
+// action or "end turn"). ParseRecord reads the text back.
 func (r Record) String() string {
 	var b strings.Builder
 	tag := func(name, value string) {
@@ -281,8 +281,8 @@ func (r Record) String() string {
 			col = line.Len()
 		}
 		item(label+m.String(), newTurn)
-		if !following {
-			newTurn = m.Kind == EndTurn || m.Kind == BonusGold
+		if !following { // every move of phase 4 ends the turn
+			newTurn = int(m.Kind) < len(phaseOf) && phaseOf[m.Kind] == PhaseBonus
 		}
 	}
 	flush()

@@ -3,7 +3,10 @@
 //
 // Usage:
 //
-//	go run ./examples/selfplay [-players 4] [-games 1000] [-seed 1]
+//	go run ./examples/selfplay [-players 4] [-games 1000] [-seed 1] [-records DIR]
+//
+// With -records DIR it writes each game's record to DIR/game-SEED.txt, for
+// examples/replay.
 package main
 
 import (
@@ -12,6 +15,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/elasund/elasund"
@@ -22,16 +26,22 @@ func main() {
 	games := flag.Int("games", 1000, "number of games to play")
 	seed := flag.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
 	maxTurns := flag.Int("maxturns", 1000, "end a game without a winner after this many turns (0: no limit; random play can reach positions where nobody can ever win)")
+	records := flag.String("records", "", "write each game's record to `DIR`/game-SEED.txt")
 	flag.Parse()
-	if err := run(os.Stdout, *players, *games, *seed, *maxTurns); err != nil {
+	if err := run(os.Stdout, *players, *games, *seed, *maxTurns, *records); err != nil {
 		fmt.Fprintln(os.Stderr, "selfplay:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out io.Writer, players, games int, seed uint64, maxTurns int) error {
+func run(out io.Writer, players, games int, seed uint64, maxTurns int, records string) error {
 	if games < 1 {
 		return fmt.Errorf("-games must be at least 1, not %d", games)
+	}
+	if records != "" {
+		if err := os.MkdirAll(records, 0o755); err != nil {
+			return err
+		}
 	}
 	wins := map[elasund.Color]int{}
 	var colors []elasund.Color
@@ -39,9 +49,14 @@ func run(out io.Writer, players, games int, seed uint64, maxTurns int) error {
 	buf := make([]elasund.Move, 0, 4096)
 	start := time.Now()
 	for i := 0; i < games; i++ {
-		g, err := elasund.New(elasund.Config{Players: players, Seed: seed + uint64(i), MaxTurns: maxTurns})
+		cfg := elasund.Config{Players: players, Seed: seed + uint64(i), MaxTurns: maxTurns}
+		g, err := elasund.New(cfg)
 		if err != nil {
 			return err
+		}
+		var rec *elasund.Recorder // records the game with -records
+		if records != "" {
+			rec = elasund.NewRecorder(cfg)
 		}
 		if colors == nil {
 			for p := 0; p < g.Players(); p++ {
@@ -52,10 +67,22 @@ func run(out io.Writer, players, games int, seed uint64, maxTurns int) error {
 		r := rand.New(rand.NewPCG(seed+uint64(i), 0x73656c66))
 		for !g.Over() {
 			buf = g.AppendLegal(buf[:0])
-			if err := g.Apply(buf[r.IntN(len(buf))]); err != nil {
+			m := buf[r.IntN(len(buf))]
+			if rec != nil {
+				err = rec.Apply(g, m)
+			} else {
+				err = g.Apply(m)
+			}
+			if err != nil {
 				return fmt.Errorf("game %d: %v", i, err)
 			}
 			moves++
+		}
+		if rec != nil {
+			name := filepath.Join(records, fmt.Sprintf("game-%d.txt", cfg.Seed))
+			if err := os.WriteFile(name, []byte(rec.Record().String()), 0o644); err != nil {
+				return err
+			}
 		}
 		turns += g.Turn()
 		if w := g.Winner(); w != elasund.NoPlayer {
