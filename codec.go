@@ -42,9 +42,45 @@ const binaryLen = 269
 // jsonVersion is the layout version of MarshalJSON, its "version" field.
 const jsonVersion = 1
 
+// The binary layout, version 1: offsets in bytes, one byte a value unless
+// said otherwise, int8 values in two's complement, seats 0–3 always (zero
+// for seats not playing).
+//
+//	  0  version (1)
+//	  1  players
+//	  2  colours of seats 0–3
+//	  6  rule options
+//	  7  turn limit (uint32, big-endian)
+//	 11  turns played (uint32, big-endian)
+//	 15  phase, active seat, deciding seat, first seat, builds this turn
+//	 20  ship's row (0: none), dice (0 0 before the first roll), winner (-1: none)
+//	 24  where the 37 building pieces are: a square, 253 awaiting a rebuild,
+//	     254 removed, 255 supply; seat*4 + hut, totem, house, workshop for
+//	     seats 0–3, then 4 wells, 4 markets, 5 taverns, 5 shops, 3 large
+//	 61  owners of the 21 neutral pieces (-1: none)
+//	 82  cubes on the 21 neutral pieces
+//	103  where the permits are, seat by seat, values 0–4: a square or 255
+//	123  wall sites Nc–Nh, Sc–Sh, E3–E11: 0 empty, else (seat+1)<<4 | tile
+//	143  wall tiles built by seat
+//	147  church stack length, then its 9 slots, bottom first (0 beyond it)
+//	157  the church area's north-west square (255: not yet fixed)
+//	158  builders of church tiles 1–9 (-1: not built)
+//	167  the two tiles of a pending church choice (0 0: none)
+//	169  gold in the bank, then gold of seats 0–3
+//	174  influence cards of seats 0–3: blue, green, yellow
+//	186  deck length, then its 39 slots (0 blue, 1 green, 2 yellow), the top
+//	     card at the length minus one, the slots above it as play left them
+//	226  discard pile (blue, green, yellow); pirates' pool (gold, blue,
+//	     green, yellow)
+//	233  trade points, milestone bits (bit i: milestone 3, 5, 7, 9, 11),
+//	     cubes placed, cards owed, starters awaiting a rebuild (bit 0 hut,
+//	     bit 1 totem): seats 0–3 each
+//	253  the random source: the PCG's two state words (uint64, big-endian)
+//	269  end
+
 // MarshalBinary implements encoding.BinaryMarshaler. The encoding is 269
 // bytes: a version byte (1), then every field of the state in a fixed order
-// (see the layout in codec.go), the random source last. It returns an
+// (the layout is in codec.go), the random source last. It returns an
 // error wrapping ErrInvalidState for a game that does not validate, since
 // such a game could not be loaded.
 func (g Game) MarshalBinary() ([]byte, error) {

@@ -702,3 +702,56 @@ func lineDiff(want, got string) string {
 	}
 	return b.String()
 }
+
+// Benchmarks of saving, loading and printing a 4-player position of turn
+// 30 or so, and of writing and reading the record of a whole game.
+func BenchmarkCodec(b *testing.B) {
+	g := randomPosition(b, Config{Players: 4, Seed: 1}, 1, false, 150)
+	bin, _ := g.MarshalBinary()
+	js, _ := json.Marshal(g)
+	var rec Record
+	playRandom(b, Config{Players: 4, Seed: 1}, 1, false, 5000, func(_ *Game, r *Recorder) bool { rec = r.Record(); return true })
+	text := rec.String()
+	b.Run("MarshalBinary", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = g.MarshalBinary()
+		}
+	})
+	b.Run("UnmarshalBinary", func(b *testing.B) {
+		var h Game
+		for b.Loop() {
+			_ = h.UnmarshalBinary(bin)
+		}
+	})
+	b.Run("MarshalJSON", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = json.Marshal(g)
+		}
+	})
+	b.Run("UnmarshalJSON", func(b *testing.B) {
+		var h Game
+		for b.Loop() {
+			_ = h.UnmarshalJSON(js)
+		}
+	})
+	b.Run("String", func(b *testing.B) {
+		for b.Loop() {
+			_ = g.String()
+		}
+	})
+	b.Run("RecordString", func(b *testing.B) {
+		for b.Loop() {
+			_ = rec.String()
+		}
+	})
+	b.Run("ParseRecord", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = ParseRecord(text)
+		}
+	})
+	b.Run("Replay", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = rec.Replay()
+		}
+	})
+}

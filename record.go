@@ -67,7 +67,8 @@ var recordTags = []string{tagPlayers, tagColors, tagSeed, tagFirstPlayer, tagRul
 const recordWidth = 80
 
 // ReplayError is the error Replay returns for a move of a record that is
-// not legal where it stands. It wraps the *MoveError of Apply.
+// not legal where it stands. It wraps the *MoveError of Apply. Its message
+// numbers the moves from 1.
 type ReplayError struct {
 	Index int   // the move's index in Record.Moves
 	Turn  int   // the game's turn when the move was tried
@@ -187,14 +188,17 @@ func resultString(over bool, winner Color) string {
 // notation of Move.String, separated by commas, a move decided by another
 // player prefixed with that player's colour:
 //
-//	[Seed "42"]
 //	[Players "3"]
+//	[Seed "42"]
 //	[Rules "default"]
 //	[Result "*"]
 //
 //	1. red: roll 3 5, end build, permit 0 d8, end turn
-//	2. blue: roll 3 4, pirates 9, green: discard 1 gold, end build, …
+//	2. blue: roll 3 4, pirates 9, green: discard 1 gold, end build,
+//	   take gold, end turn
 //
+// Tags in Tags come first, by name, then those of the Config's fields that
+// are set (Seed and Rules always) and the result.
 // String replays the moves to know the turns and who decided; from a move
 // that is not legal on (or for a Config that New refuses) it writes the
 // moves without colours, a new turn after each move of phase 4 (a bonus
