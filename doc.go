@@ -87,6 +87,65 @@
 //     (the starting cards are dealt from its top);
 //   - Config.ChurchStack fixes the order of the church stack.
 //
+// # Saving, loading and records
+//
+// A Game saves and loads its whole state, the hidden cards and the random
+// source included, so that a loaded game is == the saved one and plays on
+// exactly as it would have:
+//
+//   - MarshalBinary and UnmarshalBinary (encoding.BinaryMarshaler and
+//     BinaryUnmarshaler): 269 bytes, the first a version number (1);
+//   - MarshalJSON and UnmarshalJSON (json.Marshaler and Unmarshaler): a
+//     readable object with a "version" field and squares, buildings,
+//     colours and phases written as this package writes them (MarshalJSON
+//     lists the fields).
+//
+// json.Marshal, gob and fmt work on a Game as on a *Game. Loading never
+// trusts its input: it checks the range of every field and then runs
+// Validate; it returns an error wrapping ErrBadEncoding (not the encoding
+// of a game) or ErrInvalidState (a state that breaks a rule) and leaves the
+// receiver unchanged. A change of either layout comes with a new version
+// number.
+//
+// A Record is a game's configuration, moves and result. A Recorder kept
+// beside the Game records the moves as they are applied, rolls forced to
+// the dice that came up; Record.Replay plays a record again and reports its
+// first illegal move as a *ReplayError (its index, turn and notation).
+// Record.String and ParseRecord write and read a text form in the spirit of
+// PGN:
+//
+//	[Event "club night"]
+//	[Players "3"]
+//	[Seed "42"]
+//	[FirstPlayer "blue"]
+//	[Rules "english"]
+//	[Result "red"]
+//
+//	1. blue: roll 3 5, end build, permit 0 d8, end turn
+//	2. green: roll 2 5, pirates 9, red: discard 1 gold 1 blue, end build,
+//	   take gold, end turn
+//	…
+//
+// Tags come first, one a line: [Name "value"], with \" and \\ escaped in the
+// value. Players, Colors (in seat order), Seed, FirstPlayer, Rules (as
+// Rules.String writes them; ParseRules reads them), MaxTurns, InfluenceDeck
+// (colours, top first) and ChurchStack (tile numbers, top first) give the
+// fields of the Config that are set. Result is the winner's colour, "none"
+// for a game that ended at MaxTurns, or "*" for a game that goes on or an
+// unknown result. Other tags (Event, Site, Date, the players' names, …) are
+// kept in Record.Tags. Then the turns, numbered from 1, one a line (long
+// ones go on in indented lines): the turn's number and a dot, then its
+// moves in the notation of Move.String separated by commas. The first move
+// carries the active player's colour and a colon, and a move decided by
+// another player (a pirate discard, a shortage return, a starter rebuild)
+// that player's colour. Lines starting with # are comments. ParseRecord
+// checks the turn numbers and colours against the game as far as its moves
+// are legal.
+//
+// Printing a Game (fmt.Print(g) or g.String()) draws the referee's
+// picture: the city map with buildings, permits, church tiles, walls and
+// the ship, a panel per player and the shared supplies, in 80 columns.
+//
 // # Rule interpretations
 //
 // RULES.md, at the root of this module's repository, is the rules reference

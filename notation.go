@@ -313,10 +313,8 @@ func (r *fieldReader) building() Building {
 	if !ok {
 		return NoBuilding
 	}
-	for b := Hut; b <= LargeBuilding; b++ {
-		if b.String() == w {
-			return b
-		}
+	if b, ok := parseBuilding(w); ok {
+		return b
 	}
 	if r.k == Rebuild || r.k == DeclineRebuild {
 		r.why = fmt.Sprintf("unknown building %q (the starter buildings are hut and totem)", w)
@@ -383,12 +381,31 @@ func (r *fieldReader) cards() Cards {
 	return Cards{Gold: counts[0], Blue: counts[1], Green: counts[2], Yellow: counts[3]}
 }
 
-// parseColour reads a COLOUR.
-func parseColour(w string) (InfluenceColor, string) {
+// parseBuilding reads a building's name as Building.String writes it.
+func parseBuilding(w string) (Building, bool) {
+	for b := Hut; b <= LargeBuilding; b++ {
+		if b.String() == w {
+			return b, true
+		}
+	}
+	return NoBuilding, false
+}
+
+// parseInfluence reads an influence colour as InfluenceColor.String writes
+// it (blue, green, yellow).
+func parseInfluence(w string) (InfluenceColor, bool) {
 	for _, c := range InfluenceColors() {
 		if c.String() == w {
-			return c, ""
+			return c, true
 		}
+	}
+	return NoInfluence, false
+}
+
+// parseColour reads a COLOUR.
+func parseColour(w string) (InfluenceColor, string) {
+	if c, ok := parseInfluence(w); ok {
+		return c, ""
 	}
 	why := fmt.Sprintf("unknown colour %q (the colours are blue, green and yellow", w)
 	if w == "red" {

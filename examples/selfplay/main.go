@@ -3,12 +3,15 @@
 //
 // Usage:
 //
-//	go run ./examples/selfplay [-players 4] [-games 1000] [-seed 1] [-maxturns 1000] [-rules default]
+//	go run ./examples/selfplay [-players 4] [-games 1000] [-seed 1] [-maxturns 1000] [-rules default] [-records DIR]
 //
 // -rules chooses the rule options of RULES.md §12: default (the majority
 // reading), english (the English edition: both options), or one option
 // alone, adjacent-permit-rows or shortage-voids-income. A bad flag value
 // exits with status 2.
+//
+// With -records DIR it writes each game's record to DIR/game-SEED.txt, for
+// examples/replay.
 package main
 
 import (
@@ -18,6 +21,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -44,13 +48,14 @@ func cli(args []string, out, errOut io.Writer) int {
 		rules = r
 		return err
 	})
+	records := fs.String("records", "", "write each game's record to `DIR`/game-SEED.txt")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if err := run(out, *players, *games, *seed, *maxTurns, rules); err != nil {
+	if err := run(out, *players, *games, *seed, *maxTurns, rules, *records); err != nil {
 		fmt.Fprintln(errOut, "selfplay:", err)
 		return 1
 	}
@@ -80,9 +85,14 @@ func parseRules(s string) (elasund.Rules, error) {
 	return elasund.DefaultRules, fmt.Errorf("unknown rules %q; want one of %s", s, ruleNames())
 }
 
-func run(out io.Writer, players, games int, seed uint64, maxTurns int, rules elasund.Rules) error {
+func run(out io.Writer, players, games int, seed uint64, maxTurns int, rules elasund.Rules, records string) error {
 	if games < 1 {
 		return fmt.Errorf("-games must be at least 1, not %d", games)
+	}
+	if records != "" {
+		if err := os.MkdirAll(records, 0o755); err != nil {
+			return err
+		}
 	}
 	wins := map[elasund.Color]int{}
 	var (
@@ -93,7 +103,8 @@ func run(out io.Writer, players, games int, seed uint64, maxTurns int, rules ela
 	buf := make([]elasund.Move, 0, 4096)
 	start := time.Now()
 	for i := 0; i < games; i++ {
-		g, err := elasund.New(elasund.Config{Players: players, Seed: seed + uint64(i), MaxTurns: maxTurns, Rules: rules})
+		cfg := elasund.Config{Players: players, Seed: seed + uint64(i), MaxTurns: maxTurns, Rules: rules}
+		g, err := elasund.New(cfg)
 		if err != nil {
 			return err
 		}
@@ -103,14 +114,30 @@ func run(out io.Writer, players, games int, seed uint64, maxTurns int, rules ela
 			}
 			played = g.Rules()
 		}
+		var rec *elasund.Recorder // records the game with -records
+		if records != "" {
+			rec = elasund.NewRecorder(cfg)
+		}
 		// The random players draw from their own source, seeded per game.
 		r := rand.New(rand.NewPCG(seed+uint64(i), 0x73656c66))
 		for !g.Over() {
 			buf = g.AppendLegal(buf[:0])
-			if err := g.Apply(buf[r.IntN(len(buf))]); err != nil {
+			m := buf[r.IntN(len(buf))]
+			if rec != nil {
+				err = rec.Apply(g, m)
+			} else {
+				err = g.Apply(m)
+			}
+			if err != nil {
 				return fmt.Errorf("game %d: %v", i, err)
 			}
 			moves++
+		}
+		if rec != nil {
+			name := filepath.Join(records, fmt.Sprintf("game-%d.txt", cfg.Seed))
+			if err := os.WriteFile(name, []byte(rec.Record().String()), 0o644); err != nil {
+				return err
+			}
 		}
 		turns += g.Turn()
 		if w := g.Winner(); w != elasund.NoPlayer {

@@ -1,0 +1,337 @@
+package elasund
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The referee's picture of a game in text (Game.String): the city map, a
+// panel per player and the shared supplies. The map is drawn from the
+// public board alone (boardView), and the panel from rows of plain data, so
+// that a player's view can draw the same picture from what it knows.
+
+// boardView is what the city map is drawn from: the public board, which
+// the game and every player's view show alike.
+type boardView interface {
+	Players() int
+	Color(Player) Color
+	At(Square) Contents
+	Wall(WallSite) (Player, int)
+	Ship() Row
+	ChurchOrigin() Square
+}
+
+// mapCell is the width of one square in the map.
+const mapCell = 5
+
+// colorLetter is the one-letter name of a player's colour in the map.
+func colorLetter(c Color) string {
+	switch c {
+	case Red:
+		return "R"
+	case Blue:
+		return "B"
+	case Green:
+		return "G"
+	case Yellow:
+		return "Y"
+	}
+	return "?"
+}
+
+// cellText is what the map shows on square s.
+func cellText(v boardView, s Square) string {
+	n := v.Players()
+	if !InCity(s, n) {
+		return ""
+	}
+	c := v.At(s)
+	letter := func(p Player) string { return colorLetter(v.Color(p)) }
+	switch {
+	case c.Building != NoBuilding:
+		return letter(c.BuildingOwner) + c.Building.String()[:3]
+	case c.Permit >= 0:
+		return fmt.Sprintf("%s%d", letter(c.PermitOwner), c.Permit)
+	case c.ChurchTile != 0:
+		return fmt.Sprintf("%s+%d", letter(c.TileOwner), c.ChurchTile)
+	case s == ChurchFoundation && v.ChurchOrigin() == NoSquare:
+		return "##"
+	}
+	if tv := TradeValue(s, n); tv > 0 {
+		return fmt.Sprintf("(%d)", tv)
+	}
+	return "."
+}
+
+// wallText is what the map shows on wall site w: its letter while empty,
+// else the builder's colour and the tile's number.
+func wallText(v boardView, w WallSite, empty string) string {
+	p, t := v.Wall(w)
+	if t == 0 {
+		return empty
+	}
+	return fmt.Sprintf("%s%d", colorLetter(v.Color(p)), t)
+}
+
+// writeMap draws the city: column letters, the north wall and gate, one line
+// per row (row number, the sea with the ship, the squares, the east wall),
+// the south wall and gate.
+func writeMap(b *strings.Builder, v boardView) {
+	n := v.Players()
+	cols := CityColumns(n)
+	cell := func(line []byte, col int, s string) []byte {
+		for len(line) < 12+col*mapCell {
+			line = append(line, ' ')
+		}
+		return append(line, s...)
+	}
+	end := func(line []byte) {
+		b.WriteString(strings.TrimRight(string(line), " ") + "\n")
+	}
+	// Columns a to the east wall's column.
+	var line []byte
+	for c := 0; c <= cols; c++ {
+		line = cell(line, c, string(rune('a'+c)))
+	}
+	end(line)
+	side := func(label string, site func(col int) WallSite, empty string) {
+		line := []byte(label)
+		for c := 2; c < cols-1; c++ {
+			line = cell(line, c, wallText(v, site(c), empty))
+		}
+		line = cell(line, cols-1, "gate")
+		line = cell(line, cols, "gate")
+		end(line)
+	}
+	side("      north", NorthSite, "N")
+	for _, r := range rowNumbers {
+		line := []byte(fmt.Sprintf("  %2d ", r))
+		if v.Ship() == r {
+			line = append(line, "ship"...)
+		} else {
+			line = append(line, "  ~ "...)
+		}
+		for c := 0; c < cols; c++ {
+			line = cell(line, c, cellText(v, SquareAt(c, r)))
+		}
+		east := "gate"
+		if w := EastSite(r); w != NoWallSite {
+			east = wallText(v, w, "E")
+		}
+		end(cell(line, cols, east))
+	}
+	side("      south", SouthSite, "S")
+}
+
+// mapLegend explains the map's codes.
+const mapLegend = `Map: Rtav = red tavern (the colour's letter and a building's first three
+letters), R2 = red permit 2, R+5 = red church tile 5, ## = the church
+foundation, (1) (2) = empty trade fields; walls: N S E = empty sites,
+R3 = red wall tile 3 (3, 6 and 9 are towers).
+`
+
+// panelRow is one player's line of the panel.
+type panelRow struct {
+	color     Color
+	mark      string // "*" the active player, ">" the player who decides now
+	gold      int
+	infl      [3]int // by colour, when colorsKnown
+	inflCount int    // influence cards held
+	inflKnown bool   // the colours of the influence cards are known
+	permits   []int  // values in supply
+	cubesLeft int
+	tp        int
+	wallLeft  int
+	supply    []string // own buildings in supply: "house", "workshop"
+	notes     []string // owes cards, starters awaiting a rebuild or removed
+}
+
+// writePanel draws the players' table.
+func writePanel(b *strings.Builder, rows []panelRow) {
+	fmt.Fprintf(b, "   %-7s %4s  %-9s %-9s  %5s %3s %5s  %s\n",
+		"player", "gold", "influence", "permits", "cubes", "TP", "walls", "buildings in supply")
+	for _, r := range rows {
+		infl := fmt.Sprintf("%d cards", r.inflCount)
+		if r.inflKnown {
+			infl = fmt.Sprintf("b%d g%d y%d", r.infl[0], r.infl[1], r.infl[2])
+		}
+		var permits []string
+		for _, v := range r.permits {
+			permits = append(permits, fmt.Sprint(v))
+		}
+		supply := strings.Join(r.supply, " ")
+		if supply == "" {
+			supply = "-"
+		}
+		line := fmt.Sprintf(" %1s %-7v %4d  %-9s %-9s  %5d %3d %5d  %s",
+			r.mark, r.color, r.gold, infl, strings.Join(permits, " "), r.cubesLeft, r.tp, r.wallLeft, supply)
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+		if len(r.notes) > 0 {
+			b.WriteString("             " + strings.Join(r.notes, "; ") + "\n")
+		}
+	}
+	b.WriteString("   (* the active player, > decides now; cubes and walls: left in supply;\n" +
+		"   TP: trade points)\n")
+}
+
+// panelRows gathers the panel's data from the whole game.
+func (g *Game) panelRows() []panelRow {
+	var rows []panelRow
+	for p := Player(0); int(p) < g.Players(); p++ {
+		h := g.Hand(p)
+		r := panelRow{
+			color:     g.Color(p),
+			gold:      int(h.Gold),
+			infl:      [3]int{int(h.Blue), int(h.Green), int(h.Yellow)},
+			inflCount: h.Influence(),
+			inflKnown: true,
+			permits:   g.PermitsInSupply(p),
+			cubesLeft: g.CubesInSupply(p),
+			tp:        g.TradePoints(p),
+			wallLeft:  g.WallTilesLeft(p),
+		}
+		switch {
+		case p == g.ToMove():
+			r.mark = ">"
+		case p == g.Active() && !g.Over():
+			r.mark = "*"
+		}
+		for _, b := range [...]Building{House, Workshop} {
+			if g.BuildingSquare(p, b) == InSupply {
+				r.supply = append(r.supply, b.String())
+			}
+		}
+		if n := g.Pending(p); n > 0 {
+			verb := "discard to the pirates"
+			if g.Phase() == PhaseShortage {
+				verb = "return (shortage)"
+			}
+			r.notes = append(r.notes, fmt.Sprintf("owes %d cards to %s", n, verb))
+		}
+		for _, b := range [...]Building{Hut, Totem} {
+			switch g.BuildingSquare(p, b) {
+			case AwaitingRebuild:
+				r.notes = append(r.notes, b.String()+" awaits its rebuild")
+			case RemovedFromGame:
+				r.notes = append(r.notes, b.String()+" removed from the game")
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// writeTrack draws the milestones of the trade track with the colours of
+// the cubes on their flags.
+func writeTrack(b *strings.Builder, g *Game) {
+	b.WriteString("Trade track milestones:")
+	for i, m := range milestonePos {
+		var flags []string
+		for p := Player(0); int(p) < g.Players(); p++ {
+			if g.HasMilestoneCube(p, int(m)) {
+				flags = append(flags, colorLetter(g.Color(p)))
+			}
+		}
+		for len(flags) < int(milestoneFlags[i]) {
+			flags = append(flags, ".")
+		}
+		fmt.Fprintf(b, " %d[%s]", m, strings.Join(flags, ""))
+	}
+	b.WriteString("\n")
+}
+
+// String returns the referee's picture of the game, everything included:
+// a header (turn, phase, who decides, dice and ship), the city map (rows,
+// columns, the sea with the ship, walls and gates, buildings with their
+// owners, permits with their values, church tiles), a panel per player
+// (cards, permits in supply, cubes and wall tiles left, trade points, own
+// buildings in supply, cards owed and starters awaiting a rebuild), the
+// trade track, and the bank, the influence deck and discard pile, the
+// church stack and the neutral supply. It fits an 80-column terminal.
+// fmt.Print(g) prints it.
+func (g Game) String() string {
+	if g.n < MinPlayers || g.n > MaxPlayers {
+		return fmt.Sprintf("elasund.Game{not set up by New: %d players}", g.n)
+	}
+	var b strings.Builder
+	g.writeHeader(&b)
+	b.WriteString("\n")
+	writeMap(&b, &g)
+	b.WriteString("\n")
+	writePanel(&b, g.panelRows())
+	b.WriteString("\n")
+	writeTrack(&b, &g)
+	fmt.Fprintf(&b, "Bank %d gold. Church stack %d tiles.\n", g.Bank(), g.ChurchTilesLeft())
+	fmt.Fprintf(&b, "Influence deck %d cards, discard pile %v.\n", g.DeckSize(), g.DiscardPile())
+	b.WriteString("Neutral supply:")
+	for k := Well; k <= LargeBuilding; k++ {
+		sep := ","
+		if k == LargeBuilding {
+			sep = "."
+		}
+		fmt.Fprintf(&b, " %v %d%s", k, g.NeutralSupply(k), sep)
+	}
+	b.WriteString("\n\n" + mapLegend)
+	return b.String()
+}
+
+// writeHeader writes the state of play: the game's options; the turn and
+// the dice and ship; what the phase asks of whom.
+func (g *Game) writeHeader(b *strings.Builder) {
+	col := func(p Player) Color { return g.Color(p) }
+	fmt.Fprintf(b, "Elasund, %d players", g.Players())
+	if g.rules != DefaultRules {
+		fmt.Fprintf(b, "; rules %v", g.rules)
+	}
+	if g.maxTurns > 0 {
+		fmt.Fprintf(b, "; at most %d turns", g.maxTurns)
+	}
+	b.WriteString(".\n")
+	switch {
+	case g.Over() && g.Winner() != NoPlayer:
+		fmt.Fprintf(b, "Game over in turn %d: %v wins.", g.Turn(), col(g.Winner()))
+	case g.Over():
+		b.WriteString("Game over at the turn limit: no winner.")
+	default:
+		fmt.Fprintf(b, "Turn %d, %v's turn.", g.Turn(), col(g.Active()))
+	}
+	if d0, d1 := g.Dice(); d0 == 0 {
+		b.WriteString(" No roll yet; the ship is off the board.\n")
+	} else if g.Ship() == NoRow {
+		fmt.Fprintf(b, " Dice %d+%d; the ship is off the board.\n", d0, d1)
+	} else {
+		fmt.Fprintf(b, " Dice %d+%d, the ship in row %v.\n", d0, d1, g.Ship())
+	}
+	who := col(g.ToMove())
+	switch g.Phase() {
+	case PhaseRoll:
+		fmt.Fprintf(b, "%v to roll.\n", who)
+	case PhaseSteer:
+		fmt.Fprintf(b, "%v steers the ship two rows up or down.\n", who)
+	case PhasePirates:
+		fmt.Fprintf(b, "A 7: %v sends the pirates.\n", who)
+	case PhaseDiscard:
+		fmt.Fprintf(b, "Pirates: %v discards %d cards.", who, g.Pending(g.ToMove()))
+		if pool := g.PiratesPool(); pool.Total() > 0 {
+			fmt.Fprintf(b, " Discarded so far: %v.", pool)
+		}
+		b.WriteString("\n")
+	case PhaseShortage:
+		fmt.Fprintf(b, "Influence shortage: %v returns %d cards.\n", who, g.Pending(g.ToMove()))
+	case PhaseBuild:
+		if left := g.BuildsLeft(); left == 1 {
+			fmt.Fprintf(b, "%v builds (1 build left).\n", who)
+		} else {
+			fmt.Fprintf(b, "%v builds (%d builds left).\n", who, left)
+		}
+	case PhaseChurchChoice:
+		t1, t2 := g.ChurchChoice()
+		fmt.Fprintf(b, "%v keeps church tile %d or %d.\n", who, t1, t2)
+	case PhaseRebuild:
+		fmt.Fprintf(b, "%v rebuilds a displaced starter or removes it.\n", who)
+	case PhasePermit:
+		fmt.Fprintf(b, "%v places a permit or takes 2 gold.\n", who)
+	case PhaseBonus:
+		fmt.Fprintf(b, "%v may take a bonus action.\n", who)
+	}
+}

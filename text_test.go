@@ -1,0 +1,271 @@
+package elasund
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// showBoardOnFailure makes a failing test print the board: when the test
+// has failed by its end, it logs the referee's picture of g as g is then.
+// Scenario tests call it once they have their game.
+func showBoardOnFailure(t testing.TB, g *Game) {
+	t.Helper()
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("the game at the end of the failed test:\n%s", g)
+		}
+	})
+}
+
+// TestStringGolden pins the referee's picture of fresh 2-, 3- and 4-player
+// games and of positions from seeded random play (testdata/text, rewritten
+// with -update).
+func TestStringGolden(t *testing.T) {
+	cases := []struct {
+		name  string
+		c     Config
+		seed  uint64
+		miser bool
+		stop  func(g *Game, moves int) bool
+	}{
+		{"fresh2", Config{Players: 2, Seed: 1}, 0, false, nil},
+		{"fresh3", Config{Players: 3, Seed: 1, Rules: EnglishEdition}, 0, false, nil},
+		{"fresh4", Config{Players: 4, Seed: 1}, 0, false, nil},
+		{"midgame3", Config{Players: 3, Seed: 5}, 5, false, func(g *Game, moves int) bool { return moves == 150 }},
+		{"church4", Config{Players: 4, Seed: 8}, 6, false, func(g *Game, _ int) bool { return g.ChurchTilesLeft() <= 5 && g.Phase() == PhaseBuild }},
+		{"discard4", Config{Players: 4, Seed: 9}, 3, false, func(g *Game, _ int) bool {
+			return g.Phase() == PhaseDiscard && g.PiratesPool().Total() > 0
+		}},
+		{"shortage3", Config{Players: 3, Seed: 7, MaxTurns: 500}, 6, true, func(g *Game, _ int) bool { return g.Phase() == PhaseShortage }},
+		{"won2", Config{Players: 2, Seed: 3}, 1, false, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var out *Game
+			moves := 0
+			limit := 5000
+			if strings.HasPrefix(tc.name, "fresh") {
+				limit = 0
+			}
+			playRandom(t, tc.c, tc.seed, tc.miser, limit, func(g *Game, _ *Recorder) bool {
+				out = g
+				moves++
+				return tc.stop == nil || !tc.stop(g, moves-1)
+			})
+			if tc.stop != nil && !tc.stop(out, moves-1) {
+				t.Fatalf("the game never reached the position wanted")
+			}
+			if tc.name == "won2" && out.Winner() == NoPlayer {
+				t.Fatalf("no winner")
+			}
+			golden(t, filepath.Join("testdata", "text", tc.name+".golden"), []byte(out.String()))
+		})
+	}
+}
+
+// TestStringFits80Columns draws every position of seeded random games: no
+// line is wider than 80 columns, and nothing but printable ASCII is used.
+func TestStringFits80Columns(t *testing.T) {
+	for i, cc := range codecConfigs() {
+		if testing.Short() && i%2 == 1 {
+			continue
+		}
+		playRandom(t, cc.c, uint64(i), cc.miser, 2000, func(g *Game, _ *Recorder) bool {
+			for _, line := range strings.Split(g.String(), "\n") {
+				if len(line) > 80 {
+					t.Fatalf("config %d, turn %d: a line of %d columns:\n%s", i, g.Turn(), len(line), line)
+				}
+				for _, c := range line {
+					if c < ' ' || c > '~' {
+						t.Fatalf("config %d: character %q in %q", i, c, line)
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// pictureCell reads the map of a picture as a person does: the text under
+// square s's column letter on the line of its row ("" if blank).
+func pictureCell(t *testing.T, picture string, s Square) string {
+	t.Helper()
+	lines := strings.Split(picture, "\n")
+	header := -1
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "a    b") {
+			header = i
+			break
+		}
+	}
+	if header < 0 {
+		t.Fatalf("no column letters in\n%s", picture)
+	}
+	col := strings.IndexByte(lines[header], byte('a'+s.Col()))
+	for _, l := range lines[header+1:] {
+		f := strings.Fields(l)
+		if len(f) > 0 && f[0] == s.Row().String() {
+			if col >= len(l) {
+				return ""
+			}
+			return strings.Fields(l[col:] + " ")[0]
+		}
+	}
+	t.Fatalf("no line of row %v in\n%s", s.Row(), picture)
+	return ""
+}
+
+// TestStringShowsBoard: the map shows each building on every square it
+// covers with its owner, permits with owner and value, church tiles with
+// their builder, the church foundation, trade fields, wall tiles with their
+// builder and number, the ship in the sea; the panel shows cards, permits
+// in supply, cubes and wall tiles left.
+func TestStringShowsBoard(t *testing.T) {
+	g := newTestGame(t, 4)
+	showBoardOnFailure(t, g)
+	pic := g.String()
+	for sqName, want := range map[string]string{
+		"a2": "(1)", "f2": "(2)", "h12": "(2)", "c8": "##", "d4": "Rhut", "c4": "Bhut",
+		"e8": "Rtot", "e9": "Rtot", "b5": "Ytot", "d10": "Ghut", "c5": ".",
+	} {
+		if got := pictureCell(t, pic, sqr(t, sqName)); got != want {
+			t.Errorf("fresh game: %s shows %q; want %q", sqName, got, want)
+		}
+	}
+
+	placeBuilding(t, g, 0, Tavern, sqr(t, "c5"))
+	placeBuilding(t, g, 1, LargeBuilding, sqr(t, "h2"))
+	placePermit(t, g, 1, 3, sqr(t, "a3"))
+	placePermit(t, g, 2, 0, sqr(t, "i12"))
+	placeChurchTile(t, g, 3, 5) // tile 5 on c8: the church covers b6–d10
+	placeChurchTile(t, g, 0, 9)
+	placeWall(t, g, 2, NorthSite(7))
+	placeWall(t, g, 2, NorthSite(6))
+	placeWall(t, g, 2, NorthSite(5))
+	setShip(g, 10)
+	g.dice = [2]uint8{6, 4}
+	setGold(t, g, 1, 9)
+	setInfluence(t, g, 1, 2, 0, 1)
+	setInfluence(t, g, 2, 0, 1, 0)
+	mustValid(t, g)
+	pic = g.String()
+	for sqName, want := range map[string]string{
+		"c5": "Rtav", "d5": "Rtav", "c6": "Rtav", "d6": "Rtav",
+		"h2": "Blar", "i2": "Blar", "h4": "Blar", "i4": "Blar",
+		"a3": "B3", "i12": "G0", "c8": "Y+5", "d9": "R+9", "c9": ".",
+	} {
+		if got := pictureCell(t, pic, sqr(t, sqName)); got != want {
+			t.Errorf("%s shows %q; want %q", sqName, got, want)
+		}
+	}
+	north := ""
+	for _, l := range strings.Split(pic, "\n") {
+		if strings.Contains(l, "north") {
+			north = strings.Join(strings.Fields(l), " ")
+		}
+	}
+	if north != "north N N N G3 G2 G1 gate gate" {
+		t.Errorf("north wall %q", north)
+	}
+	for _, want := range []string{
+		"  10 ship ",
+		"Dice 6+4, the ship in row 10.",
+		"   blue       9  b2 g0 y1  0 1 2 4        8   2     9  house workshop",
+		"   green      3  b0 g1 y0  1 2 3 4        9   0     6  house workshop",
+		"Church stack 7 tiles.",
+		"Neutral supply: well 4, market 4, tavern 4, shop 5, large 2.",
+		"Trade track milestones: 3[....]",
+	} {
+		if !strings.Contains(pic, want) {
+			t.Errorf("the picture lacks %q:\n%s", want, pic)
+		}
+	}
+}
+
+// TestStringPhases: the header says what the phase asks of whom.
+func TestStringPhases(t *testing.T) {
+	g := newTestGame(t, 3)
+	showBoardOnFailure(t, g)
+	for _, step := range []struct {
+		move Move
+		want string
+	}{
+		{Move{}, "Turn 1, red's turn. No roll yet; the ship is off the board.\nred to roll.\n"},
+		{Move{Kind: Roll, Dice: [2]uint8{3, 4}}, "Turn 1, red's turn. Dice 3+4; the ship is off the board.\nA 7: red sends the pirates.\n"},
+		{Move{Kind: Pirates, Row: 9}, "Dice 3+4, the ship in row 9.\nred builds (2 builds left).\n"},
+		{Move{Kind: EndBuilding}, "red places a permit or takes 2 gold."},
+		{Move{Kind: TakeGold}, "red may take a bonus action."},
+		{Move{Kind: EndTurn}, "Turn 2, blue's turn."},
+	} {
+		if step.move.Kind != NoMove {
+			mustApply(t, g, step.move)
+		}
+		if s := g.String(); !strings.Contains(s, step.want) {
+			t.Errorf("after %v: no %q in\n%s", step.move, step.want, s)
+		}
+	}
+}
+
+// TestPrintShowsPicture: fmt prints the picture for a *Game and a Game
+// alike, never the raw state with the hidden deck and random source.
+func TestPrintShowsPicture(t *testing.T) {
+	g := newTestGame(t, 2)
+	want := g.String()
+	for _, got := range []string{fmt.Sprint(g), fmt.Sprint(*g), fmt.Sprintf("%v", g), fmt.Sprintf("%+v", *g)} {
+		if got != want {
+			t.Errorf("fmt printed\n%s", got)
+		}
+	}
+	if !strings.HasPrefix(want, "Elasund, 2 players.") || strings.Contains(want, "rng") {
+		t.Errorf("not the picture:\n%s", want)
+	}
+	if s := (Game{}).String(); s != "elasund.Game{not set up by New: 0 players}" {
+		t.Errorf("zero Game: %q", s)
+	}
+}
+
+// fakeTB records what showBoardOnFailure does with a test.
+type fakeTB struct {
+	testing.TB
+	failed   bool
+	cleanups []func()
+	logs     []string
+}
+
+func (f *fakeTB) Helper()           {}
+func (f *fakeTB) Failed() bool      { return f.failed }
+func (f *fakeTB) Cleanup(fn func()) { f.cleanups = append(f.cleanups, fn) }
+func (f *fakeTB) Logf(format string, args ...any) {
+	f.logs = append(f.logs, fmt.Sprintf(format, args...))
+}
+func (f *fakeTB) run() {
+	for _, fn := range f.cleanups {
+		fn()
+	}
+}
+func (f *fakeTB) fail()                             { f.failed = true }
+func (f *fakeTB) joined() string                    { return strings.Join(f.logs, "\n") }
+func (f *fakeTB) Errorf(format string, args ...any) { f.fail(); f.Logf(format, args...) }
+
+// TestShowBoardOnFailure: a failed test logs the board as it is at the end;
+// a passing one logs nothing.
+func TestShowBoardOnFailure(t *testing.T) {
+	g := newTestGame(t, 2)
+	pass := &fakeTB{}
+	showBoardOnFailure(pass, g)
+	pass.run()
+	if len(pass.logs) != 0 {
+		t.Errorf("a passing test logged %q", pass.logs)
+	}
+	fail := &fakeTB{}
+	showBoardOnFailure(fail, g)
+	mustApply(t, g, Move{Kind: Roll, Dice: [2]uint8{1, 2}})
+	fail.Errorf("something is wrong")
+	fail.run()
+	if !strings.Contains(fail.joined(), "something is wrong") || !strings.Contains(fail.joined(), g.String()) ||
+		!strings.Contains(fail.joined(), "ship in row 3") {
+		t.Errorf("a failed test logged:\n%s", fail.joined())
+	}
+}
