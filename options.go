@@ -1,6 +1,9 @@
 package elasund
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Rules selects the rule options of RULES.md §12: the readings in which the
 // official English rulebook differs from the French rulebook, the
@@ -37,8 +40,16 @@ const (
 // Has reports whether every option of o is on in r.
 func (r Rules) Has(o Rules) bool { return r&o == o }
 
+// ruleOptions names each option, as Rules.String writes it and ParseRules
+// reads it.
+var ruleOptions = [...]struct {
+	r    Rules
+	name string
+}{{AdjacentPermitRows, "adjacent-permit-rows"}, {ShortageVoidsIncome, "shortage-voids-income"}}
+
 // String names the options that are on, such as "adjacent-permit-rows",
-// "english" for EnglishEdition, or "default" for none.
+// "english" for EnglishEdition, or "default" for none; options are joined
+// with "+". ParseRules reads it back.
 func (r Rules) String() string {
 	switch r {
 	case DefaultRules:
@@ -47,10 +58,7 @@ func (r Rules) String() string {
 		return "english"
 	}
 	var names []string
-	for _, o := range [...]struct {
-		r    Rules
-		name string
-	}{{AdjacentPermitRows, "adjacent-permit-rows"}, {ShortageVoidsIncome, "shortage-voids-income"}} {
+	for _, o := range ruleOptions {
 		if r.Has(o.r) {
 			names = append(names, o.name)
 			r &^= o.r
@@ -60,6 +68,31 @@ func (r Rules) String() string {
 		names = append(names, "unknown")
 	}
 	return strings.Join(names, "+")
+}
+
+// ParseRules reads rule options as Rules.String writes them: "default",
+// "english", or option names joined with "+" ("adjacent-permit-rows",
+// "shortage-voids-income", "english").
+func ParseRules(s string) (Rules, error) {
+	if s == "default" {
+		return DefaultRules, nil
+	}
+	var r Rules
+	for _, name := range strings.Split(s, "+") {
+		found := name == "english"
+		if found {
+			r |= EnglishEdition
+		}
+		for _, o := range ruleOptions {
+			if o.name == name {
+				r, found = r|o.r, true
+			}
+		}
+		if !found {
+			return DefaultRules, fmt.Errorf("elasund: unknown rule option %q in %q", name, s)
+		}
+	}
+	return r, nil
 }
 
 // valid reports whether r names only options that exist.

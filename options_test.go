@@ -402,3 +402,30 @@ func TestOptionsDoNotAllocate(t *testing.T) {
 		t.Errorf("Apply/AppendLegal/IsLegal allocate %.1f times per call under %v; want 0", allocs, EnglishEdition)
 	}
 }
+
+// TestParseRules reads every rule option set back from its name and
+// refuses unknown names.
+func TestParseRules(t *testing.T) {
+	for r := Rules(0); r <= allRules; r++ {
+		if !r.valid() {
+			continue
+		}
+		got, err := ParseRules(r.String())
+		if err != nil || got != r {
+			t.Errorf("ParseRules(%q) = %v, %v; want %v", r.String(), got, err, r)
+		}
+	}
+	for s, want := range map[string]Rules{
+		"english+adjacent-permit-rows":               EnglishEdition,
+		"shortage-voids-income+adjacent-permit-rows": EnglishEdition,
+	} {
+		if got, err := ParseRules(s); err != nil || got != want {
+			t.Errorf("ParseRules(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
+	for _, s := range []string{"", "English", "default+english", "adjacent-permit-rows+", "unknown", " english"} {
+		if _, err := ParseRules(s); err == nil {
+			t.Errorf("ParseRules(%q) accepted", s)
+		}
+	}
+}

@@ -557,26 +557,3 @@ func parseInt(s string) (int, error) {
 	}
 	return n, nil
 }
-
-// ParseRules reads rule options as Rules.String writes them: "default",
-// "english", or option names joined with "+" ("adjacent-permit-rows",
-// "shortage-voids-income", "english").
-func ParseRules(s string) (Rules, error) {
-	if s == "default" {
-		return DefaultRules, nil
-	}
-	var r Rules
-	for _, name := range strings.Split(s, "+") {
-		switch name {
-		case "english":
-			r |= EnglishEdition
-		case "adjacent-permit-rows":
-			r |= AdjacentPermitRows
-		case "shortage-voids-income":
-			r |= ShortageVoidsIncome
-		default:
-			return DefaultRules, fmt.Errorf("elasund: unknown rule option %q in %q", name, s)
-		}
-	}
-	return r, nil
-}

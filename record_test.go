@@ -345,33 +345,6 @@ func TestParseRecordChecksDeciders(t *testing.T) {
 	}
 }
 
-// TestParseRules reads every rule option set back from its name and
-// refuses unknown names.
-func TestParseRules(t *testing.T) {
-	for r := Rules(0); r <= allRules; r++ {
-		if !r.valid() {
-			continue
-		}
-		got, err := ParseRules(r.String())
-		if err != nil || got != r {
-			t.Errorf("ParseRules(%q) = %v, %v; want %v", r.String(), got, err, r)
-		}
-	}
-	for s, want := range map[string]Rules{
-		"english+adjacent-permit-rows":               EnglishEdition,
-		"shortage-voids-income+adjacent-permit-rows": EnglishEdition,
-	} {
-		if got, err := ParseRules(s); err != nil || got != want {
-			t.Errorf("ParseRules(%q) = %v, %v; want %v", s, got, err, want)
-		}
-	}
-	for _, s := range []string{"", "English", "default+english", "adjacent-permit-rows+", "unknown", " english"} {
-		if _, err := ParseRules(s); err == nil {
-			t.Errorf("ParseRules(%q) accepted", s)
-		}
-	}
-}
-
 // TestRecordTags: tag values with quotes and backslashes round-trip; line
 // breaks become spaces; tags with names that are not words, or the names
 // of the record's own tags, are not written from Tags.
