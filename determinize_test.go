@@ -1,8 +1,11 @@
 package elasund
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"runtime/debug"
 	"testing"
 )
 
@@ -210,6 +213,97 @@ func TestDeterminizeRefusesQuietly(t *testing.T) {
 	if tiles != want {
 		t.Error("Determinize changed a state whose church tiles do not add up")
 	}
+}
+
+// TestInformationAPINeverPanics corrupts snapshots of seeded random games
+// (corruptGame: any bit pattern in any field) and calls View, Sample,
+// Determinize, Key and ChanceOutcomes on them: none may panic, whatever the
+// state. On corrupted states that Validate accepts, the view's accessors
+// and JSON, Cost, LegalMask, AppendLegalIndices and Index must not panic
+// either (they share the Game's accessors and move generation, which
+// assume a valid state), and Determinize must keep the state valid.
+func TestInformationAPINeverPanics(t *testing.T) {
+	var positions []Game
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		positions = append(positions, playedPositions(t, n, 5)...)
+	}
+	rounds := 10000
+	if testing.Short() {
+		rounds = 2000
+	}
+	r := rand.New(rand.NewPCG(21, 22))
+	var mask []bool
+	var idx []int
+	var outs []ChanceOutcome
+	call := func(what string, f func()) {
+		t.Helper()
+		defer func() {
+			if e := recover(); e != nil {
+				t.Fatalf("%s panicked: %v\n%s", what, e, debug.Stack())
+			}
+		}()
+		f()
+	}
+	for range rounds {
+		g := positions[r.IntN(len(positions))]
+		corruptGame(&g, r, 1+r.IntN(3))
+		p := Player(r.IntN(6) - 1)
+		valid := g.Validate() == nil
+		call("View", func() {
+			v := g.View(p)
+			_, _ = v.Sample(r)
+			_ = v.Viewer()
+			_ = v.InfluenceCards(p)
+			_ = v.ChurchBottom()
+		})
+		call("Determinize", func() {
+			d := g
+			d.Determinize(p, r)
+			if err := d.Validate(); valid && err != nil {
+				t.Fatalf("a valid corrupted state determinizes to an invalid one: %v", err)
+			}
+		})
+		call("Key", func() { _ = g.Key() })
+		call("ChanceOutcomes", func() { outs = g.ChanceOutcomes(outs[:0]) })
+		if !valid {
+			continue
+		}
+		call("View accessors, JSON, Cost, LegalMask, AppendLegalIndices", func() {
+			_ = viewAccessors(g.View(p))
+			if _, err := json.Marshal(g.View(g.ToMove())); err != nil {
+				t.Fatal(err)
+			}
+			mask = g.LegalMask(mask)
+			idx = g.AppendLegalIndices(idx[:0])
+			for _, m := range g.Legal() {
+				_ = g.Cost(m)
+				_ = m.Index()
+			}
+		})
+	}
+}
+
+// viewAccessors calls every accessor of v with a few arguments in and out
+// of range and returns a digest of the answers.
+func viewAccessors(v View) string {
+	out := fmt.Sprint(v.Viewer(), v.Hand(), v.ChurchBottom(), v.Decides(), v.Players(), v.Rules(), v.MaxTurns(),
+		v.Phase(), v.Active(), v.ToMove(), v.FirstPlayer(), v.Over(), v.Winner(), v.Turn(), v.BuildsLeft(), v.Ship(),
+		v.PiratesPool(), v.Bank(), v.DeckSize(), v.DiscardPile(), v.PermitRows(), v.ChurchOrigin(), v.ChurchTilesLeft(),
+		v.PlayerOf(Red), v.Buildings())
+	a, b := v.ChurchChoice()
+	d1, d2 := v.Dice()
+	out += fmt.Sprint(a, b, d1, d2)
+	for _, p := range []Player{-1, 0, 3, 4} {
+		out += fmt.Sprint(v.Gold(p), v.InfluenceCards(p), v.Color(p), v.Pending(p), v.BuildingSquare(p, Hut),
+			v.RebuildPending(p, Totem), v.PermitSquare(p, 2), v.PermitsInSupply(p), v.WallTilesLeft(p), v.CubesPlaced(p),
+			v.CubesInSupply(p), v.CubeSpots(p), v.CubesInRow(p, 5), v.TradePoints(p), v.TradeDisk(p), v.HasMilestoneCube(p, 3))
+	}
+	for _, s := range []Square{0, 47, 89, 90, NoSquare} {
+		out += fmt.Sprint(v.At(s), v.IsEmpty(s))
+	}
+	wp, wt := v.Wall(EastSite(5))
+	out += fmt.Sprint(v.NeutralSupply(Tavern), wp, wt, v.ChurchSquare(5), v.ChurchTileOwner(5), v.MilestoneCubes(5))
+	return out
 }
 
 // BenchmarkDeterminize determinizes positions of a random game for the

@@ -38,7 +38,7 @@ type View struct {
 // view: everything public and no hidden card.
 func (g *Game) View(p Player) View {
 	v := View{g: *g, viewer: NoPlayer}
-	if g.valid(p) {
+	if g.valid(p) && p < MaxPlayers {
 		v.viewer = p
 	}
 	for q := range v.infl {
@@ -87,7 +87,7 @@ func (v View) Gold(p Player) int { return v.g.Gold(p) }
 // InfluenceCards returns how many influence cards player p holds (their
 // colours are known only for the viewer's own hand: Hand).
 func (v View) InfluenceCards(p Player) int {
-	if !v.g.valid(p) {
+	if !v.g.valid(p) || p >= MaxPlayers {
 		return 0
 	}
 	return int(v.infl[p])
