@@ -25,9 +25,10 @@ import "errors"
 //	BuildWall            20  the site: Nc–Nh, Sc–Sh, E3–E11
 //	BuildChurch           1
 //	KeepChurchTile        9  the tile, 1–9
-//	Rebuild             144  the hut on each of the 76 squares that are a trade
-//	                         field in no game, then the totem on each of the 68
-//	                         north squares of two such squares
+//	Rebuild             144  the hut on each of the 76 squares that are never a
+//	                         trade field (all but column a, f2, f12, h2, h12),
+//	                         then the totem on each of the 68 north squares of
+//	                         two such squares, one above the other
 //	EndBuilding           1
 //	PlacePermit        1800  (value·90 + square)·4 + Pay (none, blue, green, yellow)
 //	TakeGold              1

@@ -25,9 +25,9 @@ import (
 //
 // Everything viewer may know stays as it was: g.View(viewer) is the same
 // before and after. The result depends only on that view and on r, so a
-// determinized copy carries no more information than the view; a
-// tournament can hand a bot `c := *g; c.Determinize(seat, r)` (or the View
-// itself, whose Sample does the same). A viewer that is not a player of
+// determinized copy carries no more information than the view: a
+// tournament can hand a bot the copy c := *g; c.Determinize(seat, r) (or
+// the View itself, whose Sample does the same). A viewer that is not a player of
 // the game (NoPlayer) determinizes for a spectator: every hand is re-dealt.
 //
 // This is the standard "naive" determinization of information-set search

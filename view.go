@@ -388,9 +388,16 @@ type viewJSON struct {
 // MarshalJSON writes the view as a JSON object a web client can read:
 // field names in lowerCamel case, players named by colour, squares, rows,
 // buildings, wall sites and moves in the package's notation ("c8", "large",
-// "Nc", "build tavern c5 pay blue"). Besides the public state it holds the
-// viewer's hand and, when the viewer decides, their legal moves ("legal");
-// nothing the viewer may not know.
+// "Nc", "build tavern c5 pay blue"). Its fields: viewer (null for a
+// spectator), phase, turn, maxTurns, rules, active, toMove, firstPlayer,
+// winner, buildsLeft, ship, dice, bank, deckSize, discardPile and
+// piratesPool (cards by kind), players (in seat order: color, gold,
+// influenceCards, the viewer's hand, pending, permitsInSupply, buildings
+// (where the hut, totem, house and workshop are), wallTilesLeft,
+// tradePoints, tradeDisk, milestones, cubesPlaced), buildings on the
+// board, neutralSupply, permits on the board, wall, church (origin, tiles,
+// stackSize, and for the first builder bottom and choice) and, when the
+// viewer decides, legal. Nothing the viewer may not know is in it.
 func (v View) MarshalJSON() ([]byte, error) {
 	g := &v.g
 	name := func(p Player) string { return g.Color(p).String() }
