@@ -146,6 +146,48 @@
 // picture: the city map with buildings, permits, church tiles, walls and
 // the ship, a panel per player and the shared supplies, in 80 columns.
 //
+// # What a player may know
+//
+// A Game holds everything: every hand by colour, the order of the
+// influence deck and of the church stack, and the random source that will
+// roll the dice and draw the cards. A fair bot must not read them. RULES.md
+// §13 says what each player knows, and View(p) is exactly that: the public
+// board and track, p's own hand, every player's number of gold and of
+// influence cards, the bank, the deck size, the face-up discard pile, the
+// church stack size and, for the first church builder, the tile they put
+// under it; whose decision it is, the phase, and p's legal moves when p
+// decides. A View is a comparable value with the Game's accessors of public
+// information; games that differ only in what p may not know give equal
+// views; it marshals to JSON, for a server that sends each seat its own.
+//
+// Determinize(p, r) fills in, in place and at random from r, everything p
+// may not know: the other players' influence colours and the deck are
+// re-dealt from the cards p has not seen, the church stack is reshuffled
+// (but for the bottom tile p may know), and the random source is reseeded.
+// It is the standard "naive" determinization of information-set search: a
+// uniform draw from the positions consistent with p's view, which does not
+// weigh what the history implies. A search for p runs on determinized
+// copies (c := *g; c.Determinize(p, r)), so that neither an opponent's
+// colours nor the next roll leak into its choices; View.Sample does the
+// same from a View alone.
+//
+// For search and learning:
+//   - ChanceOutcomes lists the outcomes of a roll, one forced Roll per sum
+//     with its probability, for expectimax. The other draws (cards, church
+//     tiles, the pirates' reward, reshuffles) stay inside Apply; search over
+//     them by determinizing.
+//   - NumActions, Move.Index, MoveFromIndex, ActionRange, LegalMask and
+//     AppendLegalIndices give every move a fixed integer index, for bots
+//     that choose among a fixed number of actions (neural networks).
+//   - Cost(m) is what a legal move costs its player in gold and influence,
+//     compensation included.
+//   - Key is a 128-bit key of the position (the random source and the last
+//     dice left out), for transposition tables.
+//
+// View, Determinize, Cost, Key, Move.Index and MoveFromIndex do not
+// allocate, nor do ChanceOutcomes, LegalMask and AppendLegalIndices with a
+// buffer of sufficient capacity.
+//
 // # Rule interpretations
 //
 // RULES.md, at the root of this module's repository, is the rules reference

@@ -1,0 +1,166 @@
+package elasund
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+)
+
+// Determinization: filling in what a player may not know (RULES.md §13).
+
+// Determinize replaces, in place, everything viewer may not know (RULES.md
+// §13) by a uniformly random assignment consistent with what they know,
+// drawn from r:
+//
+//   - the colours of the other players' influence cards and of the deck
+//     are re-dealt from the cards viewer has not seen (13 of each colour
+//     less viewer's own, the discard pile's and the pirates' pool's); every
+//     player keeps their number of cards and the deck its size;
+//   - the church stack is reshuffled, keeping its bottom tile when viewer
+//     is the first church builder who put it there; during
+//     PhaseChurchChoice the two tiles the first builder drew are part of
+//     the reshuffle unless viewer is that builder;
+//   - the game's random source (future dice, shuffles and the pirates'
+//     reward) is reseeded from r.
+//
+// Everything viewer may know stays as it was: g.View(viewer) is the same
+// before and after. The result depends only on that view and on r, so a
+// determinized copy carries no more information than the view: a
+// tournament can hand a bot the copy c := *g; c.Determinize(seat, r) (or
+// the View itself, whose Sample does the same). A viewer that is not a player of
+// the game (NoPlayer) determinizes for a spectator: every hand is re-dealt.
+//
+// This is the standard "naive" determinization of information-set search
+// (Perfect Information Monte Carlo): it samples uniformly from the
+// positions consistent with the current view and does not weigh what the
+// game's history implies, such as the colours an opponent has shown by
+// paying, the card the roller took from the pirates, or the known colours
+// of a deck reshuffled from the face-up discard pile.
+//
+// A nil r, or a state whose card or tile counts do not add up (one that
+// fails Validate), leaves the game unchanged.
+func (g *Game) Determinize(viewer Player, r *rand.Rand) {
+	v := g.View(viewer)
+	_ = v.sample(r, g) // on an error g is left as it was
+}
+
+// The errors of Sample: a view of no consistent game, and no random source.
+var (
+	errSample   = fmt.Errorf("%w: the view's cards or church tiles do not add up", ErrInvalidState)
+	errNoSource = errors.New("elasund: Sample needs a random source (r is nil)")
+)
+
+// Sample returns a game drawn uniformly, with r, from the games consistent
+// with the view: the view's public state and the viewer's own cards, with
+// everything hidden from the viewer filled in as Game.Determinize
+// describes. The same view and the same r give the same game. It returns an
+// error wrapping ErrInvalidState for a view of a state whose counts do not
+// add up, and an error for a nil r.
+func (v View) Sample(r *rand.Rand) (Game, error) {
+	var g Game
+	err := v.sample(r, &g)
+	return g, err
+}
+
+// sample writes into dst a game consistent with v drawn with r, or
+// returns an error and leaves dst unchanged.
+func (v *View) sample(r *rand.Rand, dst *Game) error {
+	if r == nil {
+		return errNoSource
+	}
+	g := v.g
+	n := int(g.n)
+	if n < MinPlayers || n > MaxPlayers || g.deckLen > InfluenceCards || g.churchLen > ChurchTiles {
+		return errSample
+	}
+	// The influence cards the viewer has not seen, by colour.
+	var unseen [3]int
+	total := 0
+	for c := range unseen {
+		unseen[c] = InfluencePerColor - int(g.discard[c]) - int(g.poolInfl[c])
+		if v.viewer != NoPlayer {
+			unseen[c] -= int(g.infl[v.viewer][c])
+		}
+		if unseen[c] < 0 {
+			return errSample
+		}
+		total += unseen[c]
+	}
+	need := int(g.deckLen)
+	for q := 0; q < n; q++ {
+		if Player(q) != v.viewer {
+			need += int(v.infl[q])
+		}
+	}
+	if need != total {
+		return errSample
+	}
+	// The church tiles the viewer cannot place: in the stack but for a
+	// known bottom tile, and the first builder's drawn pair if hidden.
+	var tiles [ChurchTiles]uint8
+	nt := 0
+	bottom := g.church[0] // nonzero only where the viewer knows it
+	drawnHidden := g.phase == PhaseChurchChoice && g.churchDrawn == [2]uint8{}
+	for t := uint8(1); t <= ChurchTiles; t++ {
+		if g.churchOwner[t] < 0 && t != bottom && t != g.churchDrawn[0] && t != g.churchDrawn[1] {
+			tiles[nt] = t
+			nt++
+		}
+	}
+	want := int(g.churchLen)
+	if bottom != 0 {
+		want--
+	}
+	if drawnHidden {
+		want += 2
+	}
+	if nt != want {
+		return errSample
+	}
+
+	var cards [InfluenceCards]uint8
+	k := 0
+	for c, m := range unseen {
+		for ; m > 0; m-- {
+			cards[k] = uint8(c)
+			k++
+		}
+	}
+	shuffleWith(r, cards[:k])
+	k = 0
+	for q := 0; q < n; q++ {
+		if Player(q) == v.viewer {
+			continue
+		}
+		g.infl[q] = [3]uint8{}
+		for i := 0; i < int(v.infl[q]); i++ {
+			g.infl[q][cards[k]]++
+			k++
+		}
+	}
+	copy(g.deck[:g.deckLen], cards[k:])
+
+	shuffleWith(r, tiles[:nt])
+	rest := tiles[:nt]
+	if drawnHidden {
+		g.churchDrawn = [2]uint8{rest[0], rest[1]}
+		rest = rest[2:]
+	}
+	start := 0
+	if bottom != 0 {
+		start = 1
+	}
+	copy(g.church[start:g.churchLen], rest)
+
+	g.rng = *rand.NewPCG(r.Uint64(), r.Uint64())
+	*dst = g
+	return nil
+}
+
+// shuffleWith shuffles s in place (Fisher–Yates) with r.
+func shuffleWith(r *rand.Rand, s []uint8) {
+	for i := len(s) - 1; i > 0; i-- {
+		j := r.IntN(i + 1)
+		s[i], s[j] = s[j], s[i]
+	}
+}

@@ -1,0 +1,320 @@
+package elasund
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime/debug"
+	"testing"
+)
+
+// Tests of Determinize and View.Sample.
+
+// TestDeterminizeKeepsWhatTheViewerKnows: at positions of seeded random
+// games of 2–4 players, for every seat and a spectator, a determinized copy
+// validates, has the same view, keeps every player's card counts (and the
+// viewer's colours), the deck's size and the church; Sample of the view
+// with the same source gives the same game; and a game that differs only
+// in what the viewer may not know determinizes, with the same source, to
+// the very same game: the result depends on the view alone.
+func TestDeterminizeKeepsWhatTheViewerKnows(t *testing.T) {
+	every := 3
+	if testing.Short() {
+		every = 13
+	}
+	differs := 0
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		positions := playedPositions(t, n, uint64(90+n))
+		for k := 0; k < len(positions); k += every {
+			g := positions[k]
+			for p := NoPlayer; int(p) < n; p++ {
+				seed := uint64(k)<<8 | uint64(p+1)
+				d := g
+				d.Determinize(p, rand.New(rand.NewPCG(seed, 7)))
+				if err := d.Validate(); err != nil {
+					t.Fatalf("%d players, position %d, viewer %d: %v", n, k, p, err)
+				}
+				if d.View(p) != g.View(p) {
+					t.Fatalf("%d players, position %d, viewer %d: the view changed:\n%s", n, k, p, diffViews(g.View(p), d.View(p)))
+				}
+				if d != g {
+					differs++
+				}
+				s, err := g.View(p).Sample(rand.New(rand.NewPCG(seed, 7)))
+				if err != nil || s != d {
+					t.Fatalf("viewer %d: Sample differs from Determinize (%v):\n%s", p, err, diffGames(&d, &s))
+				}
+				h := g
+				permuteHidden(&h, p, rand.New(rand.NewPCG(seed, 8)))
+				h.Determinize(p, rand.New(rand.NewPCG(seed, 7)))
+				if h != d {
+					t.Fatalf("viewer %d: games with the same view determinize differently:\n%s", p, diffGames(&d, &h))
+				}
+			}
+		}
+	}
+	if differs == 0 {
+		t.Error("Determinize never changed a game")
+	}
+}
+
+// TestDeterminizeDealsFromTheUnseenCards is the chi-square test of the
+// re-deal: with a fixed seed, the colours dealt to an opponent and the
+// colour of the deck's top card follow the cards the viewer has not seen.
+func TestDeterminizeDealsFromTheUnseenCards(t *testing.T) {
+	g := newTestGame(t, 3)
+	// Red (the viewer) holds 4 blue, the discard pile at least 6 green;
+	// blue holds 5 cards, green 2.
+	setInfluence(t, g, 0, 4, 0, 0)
+	setInfluence(t, g, 1, 1, 2, 2)
+	setInfluence(t, g, 2, 0, 0, 2)
+	for c := 0; c < 6; c++ {
+		takeFromDeck(g, 1)
+		g.discard[1]++
+	}
+	mustValid(t, g)
+	var unseen [3]float64 // the cards red has not seen
+	total := 0.0
+	for c := range 3 {
+		unseen[c] = float64(InfluencePerColor - int(g.discard[c]) - int(g.infl[0][c]))
+		total += unseen[c]
+	}
+	if int(total) != g.DeckSize()+5+2 {
+		t.Fatalf("%v unseen cards; the deck and the hands hold %d", total, g.DeckSize()+7)
+	}
+	const samples = 4000
+	r := rand.New(rand.NewPCG(1, 2))
+	var hand, top [3]float64
+	for range samples {
+		d := *g
+		d.Determinize(0, r)
+		for c := range 3 {
+			hand[c] += float64(d.infl[1][c])
+		}
+		top[d.deck[d.deckLen-1]]++
+		if d.infl[0] != g.infl[0] || d.Hand(1).Influence() != 5 || d.Hand(2).Influence() != 2 {
+			t.Fatal("the re-deal changed the viewer's hand or a hand's size")
+		}
+	}
+	for _, x := range []struct {
+		what  string
+		got   [3]float64
+		cards float64 // cards per sample
+	}{{"blue's hand", hand, 5}, {"the deck's top card", top, 1}} {
+		chi := 0.0
+		for c := range 3 {
+			e := samples * x.cards * unseen[c] / total
+			chi += (x.got[c] - e) * (x.got[c] - e) / e
+		}
+		if chi > 13.82 { // 2 degrees of freedom, p = 0.001
+			t.Errorf("%s: colours %v over %d samples; chi-square %.1f > 13.82", x.what, x.got, samples, chi)
+		}
+	}
+}
+
+// TestDeterminizeChurch: the first builder keeps the bottom tile they
+// know, others see it reshuffled; during the first builder's choice the
+// drawn pair stays for the builder and is resampled for the others.
+func TestDeterminizeChurch(t *testing.T) {
+	g := newTestGame(t, 3)
+	clearCity(t, g)
+	setChurchStack(t, g, 4, 7, 1, 2, 3, 5, 6, 8, 9)
+	setPhase(g, PhaseBuild, 1)
+	setShip(g, 5)
+	setGold(t, g, 1, 7)
+	mustApply(t, g, Move{Kind: BuildChurch})
+	choice := *g
+	mustApply(t, g, Move{Kind: KeepChurchTile, Tile: 4}) // 7 goes under the stack
+	r := rand.New(rand.NewPCG(3, 4))
+	var bottoms, drawn [ChurchTiles + 1]int
+	for range 300 {
+		d := *g
+		d.Determinize(1, r)
+		if d.church[0] != 7 {
+			t.Fatalf("the first builder's known bottom tile became %d", d.church[0])
+		}
+		d = *g
+		d.Determinize(0, r)
+		bottoms[d.church[0]]++
+		d = choice
+		d.Determinize(1, r)
+		if d.churchDrawn != choice.churchDrawn {
+			t.Fatalf("the builder's drawn tiles changed to %v", d.churchDrawn)
+		}
+		d = choice
+		d.Determinize(2, r)
+		drawn[d.churchDrawn[0]]++
+		drawn[d.churchDrawn[1]]++
+	}
+	for tile := 1; tile <= ChurchTiles; tile++ {
+		if tile != 4 && bottoms[tile] == 0 {
+			t.Errorf("for another player tile %d never came to the bottom: %v", tile, bottoms)
+		}
+		if drawn[tile] == 0 {
+			t.Errorf("for another player tile %d was never among the drawn: %v", tile, drawn)
+		}
+	}
+}
+
+// TestDeterminizeGivesDifferentFutures: copies determinized with different
+// sources roll and draw differently, while equal sources give equal games.
+func TestDeterminizeGivesDifferentFutures(t *testing.T) {
+	g := newTestGame(t, 4)
+	var dice, decks = map[[2]uint8]bool{}, map[[InfluenceCards]uint8]bool{}
+	for seed := uint64(0); seed < 20; seed++ {
+		a, b := *g, *g
+		a.Determinize(2, rand.New(rand.NewPCG(seed, 0)))
+		b.Determinize(2, rand.New(rand.NewPCG(seed, 0)))
+		if a != b {
+			t.Fatal("the same source gave different games")
+		}
+		decks[a.deck] = true
+		mustApply(t, &a, Move{Kind: Roll})
+		dice[a.dice] = true
+	}
+	if len(dice) < 5 || len(decks) < 15 {
+		t.Errorf("20 sources gave %d different rolls and %d different decks", len(dice), len(decks))
+	}
+}
+
+// TestDeterminizeRefusesQuietly: a nil source, a zero Game and a state
+// whose cards do not add up are left unchanged, and Sample says why.
+func TestDeterminizeRefusesQuietly(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	g := newTestGame(t, 2)
+	before := *g
+	g.Determinize(0, nil)
+	if *g != before {
+		t.Error("Determinize with a nil source changed the game")
+	}
+	if _, err := g.View(0).Sample(nil); err == nil {
+		t.Error("Sample with a nil source: no error")
+	}
+	var zero Game
+	zero.Determinize(0, r)
+	if zero != (Game{}) {
+		t.Error("Determinize changed the zero Game")
+	}
+	bad := *g
+	bad.discard[0] = 20 // 20 blue cards in the pile: more than exist
+	want := bad
+	bad.Determinize(1, r)
+	if bad != want {
+		t.Error("Determinize changed a state whose cards do not add up")
+	}
+	if _, err := want.View(1).Sample(r); !errors.Is(err, ErrInvalidState) {
+		t.Errorf("Sample of an inconsistent view: %v; want ErrInvalidState", err)
+	}
+	tiles := *g
+	tiles.churchLen = 8 // a tile missing
+	want = tiles
+	tiles.Determinize(1, r)
+	if tiles != want {
+		t.Error("Determinize changed a state whose church tiles do not add up")
+	}
+}
+
+// TestInformationAPINeverPanics corrupts snapshots of seeded random games
+// (corruptGame: any bit pattern in any field) and calls View, Sample,
+// Determinize, Key and ChanceOutcomes on them: none may panic, whatever the
+// state. On corrupted states that Validate accepts, the view's accessors
+// and JSON, Cost, LegalMask, AppendLegalIndices and Index must not panic
+// either (they share the Game's accessors and move generation, which
+// assume a valid state), and Determinize must keep the state valid.
+func TestInformationAPINeverPanics(t *testing.T) {
+	var positions []Game
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		positions = append(positions, playedPositions(t, n, 5)...)
+	}
+	rounds := 10000
+	if testing.Short() {
+		rounds = 2000
+	}
+	r := rand.New(rand.NewPCG(21, 22))
+	var mask []bool
+	var idx []int
+	var outs []ChanceOutcome
+	call := func(what string, f func()) {
+		t.Helper()
+		defer func() {
+			if e := recover(); e != nil {
+				t.Fatalf("%s panicked: %v\n%s", what, e, debug.Stack())
+			}
+		}()
+		f()
+	}
+	for range rounds {
+		g := positions[r.IntN(len(positions))]
+		corruptGame(&g, r, 1+r.IntN(3))
+		p := Player(r.IntN(6) - 1)
+		valid := g.Validate() == nil
+		call("View", func() {
+			v := g.View(p)
+			_, _ = v.Sample(r)
+			_ = v.Viewer()
+			_ = v.InfluenceCards(p)
+			_ = v.ChurchBottom()
+		})
+		call("Determinize", func() {
+			d := g
+			d.Determinize(p, r)
+			if err := d.Validate(); valid && err != nil {
+				t.Fatalf("a valid corrupted state determinizes to an invalid one: %v", err)
+			}
+		})
+		call("Key", func() { _ = g.Key() })
+		call("ChanceOutcomes", func() { outs = g.ChanceOutcomes(outs[:0]) })
+		if !valid {
+			continue
+		}
+		call("View accessors, JSON, Cost, LegalMask, AppendLegalIndices", func() {
+			_ = viewAccessors(g.View(p))
+			if _, err := json.Marshal(g.View(g.ToMove())); err != nil {
+				t.Fatal(err)
+			}
+			mask = g.LegalMask(mask)
+			idx = g.AppendLegalIndices(idx[:0])
+			for _, m := range g.Legal() {
+				_ = g.Cost(m)
+				_ = m.Index()
+			}
+		})
+	}
+}
+
+// viewAccessors calls every accessor of v with a few arguments in and out
+// of range and returns a digest of the answers.
+func viewAccessors(v View) string {
+	out := fmt.Sprint(v.Viewer(), v.Hand(), v.ChurchBottom(), v.Decides(), v.Players(), v.Rules(), v.MaxTurns(),
+		v.Phase(), v.Active(), v.ToMove(), v.FirstPlayer(), v.Over(), v.Winner(), v.Turn(), v.BuildsLeft(), v.Ship(),
+		v.PiratesPool(), v.Bank(), v.DeckSize(), v.DiscardPile(), v.PermitRows(), v.ChurchOrigin(), v.ChurchTilesLeft(),
+		v.PlayerOf(Red), v.Buildings())
+	a, b := v.ChurchChoice()
+	d1, d2 := v.Dice()
+	out += fmt.Sprint(a, b, d1, d2)
+	for _, p := range []Player{-1, 0, 3, 4} {
+		out += fmt.Sprint(v.Gold(p), v.InfluenceCards(p), v.Color(p), v.Pending(p), v.BuildingSquare(p, Hut),
+			v.RebuildPending(p, Totem), v.PermitSquare(p, 2), v.PermitsInSupply(p), v.WallTilesLeft(p), v.CubesPlaced(p),
+			v.CubesInSupply(p), v.CubeSpots(p), v.CubesInRow(p, 5), v.TradePoints(p), v.TradeDisk(p), v.HasMilestoneCube(p, 3))
+	}
+	for _, s := range []Square{0, 47, 89, 90, NoSquare} {
+		out += fmt.Sprint(v.At(s), v.IsEmpty(s))
+	}
+	wp, wt := v.Wall(EastSite(5))
+	out += fmt.Sprint(v.NeutralSupply(Tavern), wp, wt, v.ChurchSquare(5), v.ChurchTileOwner(5), v.MilestoneCubes(5))
+	return out
+}
+
+// BenchmarkDeterminize determinizes positions of a random game for the
+// player to move.
+func BenchmarkDeterminize(b *testing.B) {
+	positions := playedPositions(b, 4, 7)
+	r := rand.New(rand.NewPCG(1, 2))
+	b.ReportAllocs()
+	var g Game
+	for i := 0; b.Loop(); i++ {
+		g = positions[i%len(positions)]
+		g.Determinize(g.ToMove(), r)
+	}
+}

@@ -1,0 +1,488 @@
+package elasund
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+)
+
+// What a player may know (RULES.md §13).
+
+// View is what one player may know of a game (RULES.md §13), and nothing
+// else: the whole public board and track, every player's number of gold
+// and of influence cards, the bank, the deck size, the face-up discard pile
+// and the pirates' pool, the size of the church stack, whose decision it is
+// and the phase; and the viewer's own influence colours, the tile the first
+// church builder put under the stack (for that builder only, while the
+// stack lasts), the two tiles the first builder drew (for that builder
+// only) and the viewer's legal moves when the viewer decides.
+//
+// A View leaves out the other players' influence colours, the order and
+// colours of the influence deck, the order of the church stack and the
+// game's random source: two games that differ only in what the viewer may
+// not know have equal (==) views. A server can send each seat its view
+// (View marshals to JSON), and a bot handed a View cannot see more than its
+// player may; Sample turns a view into a full game for search.
+//
+// Get one with Game.View. A View of NoPlayer is a spectator's: it shows no
+// influence colours but the discard pile's and the pirates' pool's. View is
+// a plain comparable value of a few hundred bytes; its methods mirror the
+// Game's accessors of public information.
+type View struct {
+	g      Game              // the game with what the viewer may not know zeroed
+	viewer Player            // NoPlayer for a spectator
+	infl   [MaxPlayers]uint8 // every player's number of influence cards
+}
+
+// View returns what player p may know of the game (RULES.md §13). For a p
+// that is not a player of the game (NoPlayer, say) it returns a spectator's
+// view: everything public and no hidden card.
+func (g *Game) View(p Player) View {
+	v := View{g: *g, viewer: NoPlayer}
+	if g.valid(p) && p < MaxPlayers {
+		v.viewer = p
+	}
+	for q := range v.infl {
+		v.infl[q] = g.infl[q][0] + g.infl[q][1] + g.infl[q][2]
+		if Player(q) != v.viewer {
+			v.g.infl[q] = [3]uint8{}
+		}
+	}
+	v.g.deck = [InfluenceCards]uint8{}
+	v.g.rng = rand.PCG{}
+	bottom := g.church[0]
+	v.g.church = [ChurchTiles]uint8{}
+	if v.viewer != NoPlayer && g.churchLen > 0 && g.firstChurchBuilder() == int(v.viewer) {
+		v.g.church[0] = bottom
+	}
+	if v.viewer != Player(g.active) {
+		v.g.churchDrawn = [2]uint8{}
+	}
+	return v
+}
+
+// firstChurchBuilder returns the seat that built the church tile on the
+// foundation c8, the first church tile, or -1 before the first.
+func (g *Game) firstChurchBuilder() int {
+	c := g.cell[ChurchFoundation]
+	if g.churchOrigin == NoSquare || c&cellPermit != 0 || c&cellChurch == 0 {
+		return -1
+	}
+	t := c &^ cellChurch
+	if t < 1 || t > ChurchTiles {
+		return -1
+	}
+	return int(g.churchOwner[t])
+}
+
+// Viewer returns the player whose view this is, or NoPlayer for a
+// spectator's view.
+func (v View) Viewer() Player { return v.viewer }
+
+// Hand returns the viewer's own cards (none for a spectator).
+func (v View) Hand() Cards { return v.g.Hand(v.viewer) }
+
+// Gold returns how many gold cards player p holds.
+func (v View) Gold(p Player) int { return v.g.Gold(p) }
+
+// InfluenceCards returns how many influence cards player p holds (their
+// colours are known only for the viewer's own hand: Hand).
+func (v View) InfluenceCards(p Player) int {
+	if !v.g.valid(p) || p >= MaxPlayers {
+		return 0
+	}
+	return int(v.infl[p])
+}
+
+// ChurchBottom returns the tile at the bottom of the church stack when the
+// viewer knows it: the viewer built the first church tile, put the other
+// drawn tile under the stack, and the stack is not yet empty. It returns 0
+// otherwise.
+func (v View) ChurchBottom() ChurchTile {
+	if v.g.churchLen == 0 {
+		return 0
+	}
+	return ChurchTile(v.g.church[0])
+}
+
+// ChurchChoice returns the two tiles the first church builder drew, during
+// PhaseChurchChoice and to that builder only; 0, 0 otherwise.
+func (v View) ChurchChoice() (ChurchTile, ChurchTile) { return v.g.ChurchChoice() }
+
+// Decides reports whether the viewer is the player who must decide now.
+func (v View) Decides() bool { return v.viewer != NoPlayer && v.g.ToMove() == v.viewer }
+
+// Legal returns the viewer's legal moves when the viewer decides (as
+// Game.Legal), else none.
+func (v View) Legal() []Move { return v.AppendLegal(nil) }
+
+// AppendLegal appends the viewer's legal moves to dst when the viewer
+// decides, as Game.AppendLegal does, and returns the extended slice; it
+// returns dst unchanged when someone else decides.
+func (v View) AppendLegal(dst []Move) []Move {
+	if !v.Decides() {
+		return dst
+	}
+	return v.g.AppendLegal(dst)
+}
+
+// IsLegal reports whether the viewer decides and m is legal for them now.
+func (v View) IsLegal(m Move) bool { return v.Decides() && v.g.IsLegal(m) }
+
+// Cost returns what the viewer's legal move m costs them, as Game.Cost;
+// Cards{} when the viewer does not decide or m is not legal.
+func (v View) Cost(m Move) Cards {
+	if !v.Decides() {
+		return Cards{}
+	}
+	return v.g.Cost(m)
+}
+
+// LegalMask marks the action indices of the viewer's legal moves, as
+// Game.LegalMask; all false when someone else decides.
+func (v View) LegalMask(dst []bool) []bool {
+	if !v.Decides() {
+		return resetMask(dst)
+	}
+	return v.g.LegalMask(dst)
+}
+
+// AppendLegalIndices appends the action indices of the viewer's legal
+// moves to dst when the viewer decides, as Game.AppendLegalIndices.
+func (v View) AppendLegalIndices(dst []int) []int {
+	if !v.Decides() {
+		return dst
+	}
+	return v.g.AppendLegalIndices(dst)
+}
+
+// The accessors of public information, as on Game.
+
+// Players returns the number of players.
+func (v View) Players() int { return v.g.Players() }
+
+// Color returns the colour of player p, or NoColor.
+func (v View) Color(p Player) Color { return v.g.Color(p) }
+
+// PlayerOf returns the player of colour c, or NoPlayer.
+func (v View) PlayerOf(c Color) Player { return v.g.PlayerOf(c) }
+
+// Rules returns the rule options the game is played with.
+func (v View) Rules() Rules { return v.g.Rules() }
+
+// MaxTurns returns the game's turn limit (Config.MaxTurns), 0 for none.
+func (v View) MaxTurns() int { return int(v.g.maxTurns) }
+
+// Phase returns the current phase.
+func (v View) Phase() Phase { return v.g.Phase() }
+
+// Active returns the player whose turn it is.
+func (v View) Active() Player { return v.g.Active() }
+
+// ToMove returns the player who must decide now, or NoPlayer once the game
+// is over.
+func (v View) ToMove() Player { return v.g.ToMove() }
+
+// FirstPlayer returns the player who took the first turn.
+func (v View) FirstPlayer() Player { return v.g.FirstPlayer() }
+
+// Over reports whether the game has ended.
+func (v View) Over() bool { return v.g.Over() }
+
+// Winner returns the winner, or NoPlayer.
+func (v View) Winner() Player { return v.g.Winner() }
+
+// Turn returns the number of the current turn, 1 for the first.
+func (v View) Turn() int { return v.g.Turn() }
+
+// BuildsLeft returns how many builds the active player may still make this
+// turn.
+func (v View) BuildsLeft() int { return v.g.BuildsLeft() }
+
+// Ship returns the ship's row, or NoRow before the first roll.
+func (v View) Ship() Row { return v.g.Ship() }
+
+// Dice returns the dice of the last roll, or 0, 0 before the first.
+func (v View) Dice() (int, int) { return v.g.Dice() }
+
+// Pending returns how many cards player p must still discard or return.
+func (v View) Pending(p Player) int { return v.g.Pending(p) }
+
+// PiratesPool returns the cards discarded to the pirates this turn (face
+// up).
+func (v View) PiratesPool() Cards { return v.g.PiratesPool() }
+
+// Bank returns the gold cards in the bank.
+func (v View) Bank() int { return v.g.Bank() }
+
+// DeckSize returns the number of face-down influence cards in the deck.
+func (v View) DeckSize() int { return v.g.DeckSize() }
+
+// DiscardPile returns the influence cards in the (face-up) discard pile.
+func (v View) DiscardPile() Cards { return v.g.DiscardPile() }
+
+// At returns what stands on square s.
+func (v View) At(s Square) Contents { return v.g.At(s) }
+
+// IsEmpty reports whether s is an empty square (RULES.md §5).
+func (v View) IsEmpty(s Square) bool { return v.g.IsEmpty(s) }
+
+// Buildings returns the buildings on the board, in square order of their
+// north-west squares.
+func (v View) Buildings() []PlacedBuilding { return v.g.Buildings() }
+
+// BuildingSquare returns where player p's building b is, as
+// Game.BuildingSquare.
+func (v View) BuildingSquare(p Player, b Building) Square { return v.g.BuildingSquare(p, b) }
+
+// RebuildPending reports whether player p's starter b waits to be rebuilt.
+func (v View) RebuildPending(p Player, b Building) bool { return v.g.RebuildPending(p, b) }
+
+// NeutralSupply returns how many copies of neutral building b are in the
+// neutral supply.
+func (v View) NeutralSupply(b Building) int { return v.g.NeutralSupply(b) }
+
+// PermitSquare returns where player p's permit of value v lies, or NoSquare.
+func (v View) PermitSquare(p Player, val int) Square { return v.g.PermitSquare(p, val) }
+
+// PermitsInSupply returns the values of the permits in player p's supply.
+func (v View) PermitsInSupply(p Player) []int { return v.g.PermitsInSupply(p) }
+
+// PermitRows returns the rows where the active player may place a permit
+// in phase 3 without paying influence.
+func (v View) PermitRows() []Row { return v.g.PermitRows() }
+
+// Wall returns who built wall site w and the tile number there.
+func (v View) Wall(w WallSite) (Player, int) { return v.g.Wall(w) }
+
+// WallTilesLeft returns how many tiles are left in player p's wall stack.
+func (v View) WallTilesLeft(p Player) int { return v.g.WallTilesLeft(p) }
+
+// ChurchOrigin returns the north-west square of the church area, or
+// NoSquare before the first tile.
+func (v View) ChurchOrigin() Square { return v.g.ChurchOrigin() }
+
+// ChurchSquare returns where church tile t stands or will stand, or
+// NoSquare.
+func (v View) ChurchSquare(t ChurchTile) Square { return v.g.ChurchSquare(t) }
+
+// ChurchTileOwner returns who built church tile t, or NoPlayer.
+func (v View) ChurchTileOwner(t ChurchTile) Player { return v.g.ChurchTileOwner(t) }
+
+// ChurchTilesLeft returns the number of tiles in the church stack.
+func (v View) ChurchTilesLeft() int { return v.g.ChurchTilesLeft() }
+
+// CubesPlaced returns how many of player p's cubes are on the board.
+func (v View) CubesPlaced(p Player) int { return v.g.CubesPlaced(p) }
+
+// CubesInSupply returns how many of player p's cubes are not on the board.
+func (v View) CubesInSupply(p Player) int { return v.g.CubesInSupply(p) }
+
+// CubeSpots lists where player p's cubes stand.
+func (v View) CubeSpots(p Player) []CubeSpot { return v.g.CubeSpots(p) }
+
+// CubesInRow returns how many of player p's cubes stand in row r, as the
+// pirates count them.
+func (v View) CubesInRow(p Player, r Row) int { return v.g.CubesInRow(p, r) }
+
+// TradePoints returns the trade points of player p's standing buildings.
+func (v View) TradePoints(p Player) int { return v.g.TradePoints(p) }
+
+// TradeDisk returns the position of player p's trade disk.
+func (v View) TradeDisk(p Player) int { return v.g.TradeDisk(p) }
+
+// HasMilestoneCube reports whether player p has a cube on milestone m.
+func (v View) HasMilestoneCube(p Player, m int) bool { return v.g.HasMilestoneCube(p, m) }
+
+// MilestoneCubes returns how many cubes stand on milestone m.
+func (v View) MilestoneCubes(m int) int { return v.g.MilestoneCubes(m) }
+
+// The view in JSON, for a web client: lowerCamel names, players by colour
+// ("red"), squares, rows, buildings, wall sites and moves in the package's
+// notation.
+
+type cardsJSON struct {
+	Gold   int `json:"gold"`
+	Blue   int `json:"blue"`
+	Green  int `json:"green"`
+	Yellow int `json:"yellow"`
+}
+
+func toCardsJSON(c Cards) cardsJSON {
+	return cardsJSON{int(c.Gold), int(c.Blue), int(c.Green), int(c.Yellow)}
+}
+
+type playerJSON struct {
+	Color           string     `json:"color"`
+	Gold            int        `json:"gold"`
+	InfluenceCards  int        `json:"influenceCards"`
+	Hand            *cardsJSON `json:"hand,omitempty"` // the viewer's own
+	Pending         int        `json:"pending"`
+	PermitsInSupply []int      `json:"permitsInSupply"`
+	Buildings       []string   `json:"buildings"` // hut, totem, house, workshop: square, "supply", "removed" or "awaiting rebuild"
+	WallTilesLeft   int        `json:"wallTilesLeft"`
+	TradePoints     int        `json:"tradePoints"`
+	TradeDisk       int        `json:"tradeDisk"`
+	Milestones      []int      `json:"milestones"`
+	CubesPlaced     int        `json:"cubesPlaced"`
+}
+
+type buildingJSON struct {
+	Building string `json:"building"`
+	Owner    string `json:"owner"`
+	Square   string `json:"square"`
+	Cubes    int    `json:"cubes"`
+}
+
+type permitJSON struct {
+	Owner  string `json:"owner"`
+	Value  int    `json:"value"`
+	Square string `json:"square"`
+}
+
+type wallJSON struct {
+	Site  string `json:"site"`
+	Owner string `json:"owner"`
+	Tile  int    `json:"tile"`
+}
+
+type churchTileJSON struct {
+	Tile   int    `json:"tile"`
+	Square string `json:"square"`
+	Owner  string `json:"owner"`
+}
+
+type churchJSON struct {
+	Origin    *string          `json:"origin"`
+	Tiles     []churchTileJSON `json:"tiles"`
+	StackSize int              `json:"stackSize"`
+	Bottom    int              `json:"bottom,omitempty"` // known to the first builder only
+	Choice    []int            `json:"choice,omitempty"` // the first builder's two drawn tiles, to them only
+}
+
+type viewJSON struct {
+	Viewer        *string        `json:"viewer"` // null for a spectator
+	Phase         string         `json:"phase"`
+	Turn          int            `json:"turn"`
+	MaxTurns      int            `json:"maxTurns"`
+	Rules         string         `json:"rules"`
+	Active        string         `json:"active"`
+	ToMove        *string        `json:"toMove"`
+	FirstPlayer   string         `json:"firstPlayer"`
+	Winner        *string        `json:"winner"`
+	BuildsLeft    int            `json:"buildsLeft"`
+	Ship          *int           `json:"ship"`
+	Dice          [2]int         `json:"dice"`
+	Bank          int            `json:"bank"`
+	DeckSize      int            `json:"deckSize"`
+	DiscardPile   cardsJSON      `json:"discardPile"`
+	PiratesPool   cardsJSON      `json:"piratesPool"`
+	Players       []playerJSON   `json:"players"`
+	Buildings     []buildingJSON `json:"buildings"`
+	NeutralSupply map[string]int `json:"neutralSupply"`
+	Permits       []permitJSON   `json:"permits"`
+	Wall          []wallJSON     `json:"wall"`
+	Church        churchJSON     `json:"church"`
+	Legal         []string       `json:"legal,omitempty"` // the viewer's legal moves, when they decide
+}
+
+// MarshalJSON writes the view as a JSON object a web client can read:
+// field names in lowerCamel case, players named by colour, squares, rows,
+// buildings, wall sites and moves in the package's notation ("c8", "large",
+// "Nc", "build tavern c5 pay blue"). Its fields: viewer (null for a
+// spectator), phase, turn, maxTurns, rules, active, toMove, firstPlayer,
+// winner, buildsLeft, ship, dice, bank, deckSize, discardPile and
+// piratesPool (cards by kind), players (in seat order: color, gold,
+// influenceCards, the viewer's hand, pending, permitsInSupply, buildings
+// (where the hut, totem, house and workshop are), wallTilesLeft,
+// tradePoints, tradeDisk, milestones, cubesPlaced), buildings on the
+// board, neutralSupply, permits on the board, wall, church (origin, tiles,
+// stackSize, and for the first builder bottom and choice) and, when the
+// viewer decides, legal. Nothing the viewer may not know is in it.
+func (v View) MarshalJSON() ([]byte, error) {
+	g := &v.g
+	name := func(p Player) string { return g.Color(p).String() }
+	opt := func(p Player) *string {
+		if !g.valid(p) {
+			return nil
+		}
+		s := name(p)
+		return &s
+	}
+	j := viewJSON{
+		Viewer: opt(v.viewer), Phase: g.phase.String(), Turn: g.Turn(), MaxTurns: int(g.maxTurns),
+		Rules: g.rules.String(), Active: name(g.Active()), ToMove: opt(g.ToMove()),
+		FirstPlayer: name(g.FirstPlayer()), Winner: opt(g.Winner()), BuildsLeft: g.BuildsLeft(),
+		Dice: [2]int{int(g.dice[0]), int(g.dice[1])}, Bank: g.Bank(), DeckSize: g.DeckSize(),
+		DiscardPile: toCardsJSON(g.DiscardPile()), PiratesPool: toCardsJSON(g.PiratesPool()),
+		Players: []playerJSON{}, Buildings: []buildingJSON{}, NeutralSupply: map[string]int{},
+		Permits: []permitJSON{}, Wall: []wallJSON{},
+		Church: churchJSON{Tiles: []churchTileJSON{}, StackSize: g.ChurchTilesLeft(), Bottom: int(v.ChurchBottom())},
+	}
+	if g.ship.Valid() {
+		r := int(g.ship)
+		j.Ship = &r
+	}
+	where := func(s Square) string {
+		switch s {
+		case InSupply:
+			return "supply"
+		case RemovedFromGame:
+			return "removed"
+		case AwaitingRebuild:
+			return "awaiting rebuild"
+		}
+		return s.String()
+	}
+	for p := Player(0); int(p) < g.Players(); p++ {
+		pj := playerJSON{
+			Color: name(p), Gold: g.Gold(p), InfluenceCards: v.InfluenceCards(p), Pending: g.Pending(p),
+			PermitsInSupply: append([]int{}, g.PermitsInSupply(p)...), WallTilesLeft: g.WallTilesLeft(p),
+			TradePoints: g.TradePoints(p), TradeDisk: g.TradeDisk(p), Milestones: []int{}, CubesPlaced: g.CubesPlaced(p),
+		}
+		if p == v.viewer {
+			h := toCardsJSON(g.Hand(p))
+			pj.Hand = &h
+		}
+		for b := Hut; b <= Workshop; b++ {
+			pj.Buildings = append(pj.Buildings, where(g.BuildingSquare(p, b)))
+		}
+		for _, m := range milestonePos {
+			if g.HasMilestoneCube(p, int(m)) {
+				pj.Milestones = append(pj.Milestones, int(m))
+			}
+		}
+		j.Players = append(j.Players, pj)
+		for val := 0; val < PermitsPerPlayer; val++ {
+			if s := g.PermitSquare(p, val); s.Valid() {
+				j.Permits = append(j.Permits, permitJSON{name(p), val, s.String()})
+			}
+		}
+	}
+	for _, b := range g.Buildings() {
+		j.Buildings = append(j.Buildings, buildingJSON{b.Building.String(), name(b.Owner), b.Origin.String(), b.Cubes})
+	}
+	for b := Well; b <= LargeBuilding; b++ {
+		j.NeutralSupply[b.String()] = g.NeutralSupply(b)
+	}
+	for _, w := range WallSites(g.Players()) {
+		if p, t := g.Wall(w); p != NoPlayer {
+			j.Wall = append(j.Wall, wallJSON{w.String(), name(p), t})
+		}
+	}
+	if o := g.ChurchOrigin(); o.Valid() {
+		s := o.String()
+		j.Church.Origin = &s
+	}
+	for t := ChurchTile(1); t <= ChurchTiles; t++ {
+		if p := g.ChurchTileOwner(t); p != NoPlayer {
+			j.Church.Tiles = append(j.Church.Tiles, churchTileJSON{int(t), g.ChurchSquare(t).String(), name(p)})
+		}
+	}
+	if a, b := v.ChurchChoice(); a != 0 {
+		j.Church.Choice = []int{int(a), int(b)}
+	}
+	for _, m := range v.Legal() {
+		j.Legal = append(j.Legal, m.String())
+	}
+	return json.Marshal(j)
+}
