@@ -56,15 +56,34 @@ func (b bitboard) southOf() bitboard {
 	return bitboard{b.lo>>NumColumns | b.hi<<(64-NumColumns), b.hi >> NumColumns}
 }
 
-// shapes[b] is the footprint of building b with its north-west square on
-// a2, square 0: bit dx + 9·dy for each square it covers.
-var shapes = func() (t [LargeBuilding + 1]uint64) {
+// shape is the geometry of a building as bit patterns, offsets from a
+// square: bit dx + 9·dy for the square dx columns east and dy rows south.
+type shape struct {
+	cover   uint64 // the footprint from its north-west square
+	reach   int    // the offset of its south-east square
+	flipped uint64 // the footprint turned half round: bit reach-d for bit d of cover
+	halo    uint64 // every square of every footprint that covers a square…
+	centre  int    // …whose offset in halo this is
+}
+
+// shapes[b] is the shape of building b.
+var shapes = func() (t [LargeBuilding + 1]shape) {
 	for b := Hut; b <= LargeBuilding; b++ {
-		for dy := 0; dy < b.Height(); dy++ {
-			for dx := 0; dx < b.Width(); dx++ {
-				t[b] |= 1 << (dx + NumColumns*dy)
+		w, h := b.Width(), b.Height()
+		sh := &t[b]
+		for dy := 0; dy < h; dy++ {
+			for dx := 0; dx < w; dx++ {
+				sh.cover |= 1 << (dx + NumColumns*dy)
 			}
 		}
+		sh.reach = bits.Len64(sh.cover) - 1
+		sh.flipped = bits.Reverse64(sh.cover) >> (63 - sh.reach)
+		for dy := 0; dy < 2*h-1; dy++ {
+			for dx := 0; dx < 2*w-1; dx++ {
+				sh.halo |= 1 << (dx + NumColumns*dy)
+			}
+		}
+		sh.centre = w - 1 + NumColumns*(h-1)
 	}
 	return t
 }()
@@ -81,15 +100,22 @@ func shifted(x uint64, k int) bitboard {
 // footprint returns the squares building b covers with its north-west
 // square on o. The footprint must fit on the board (o in cityOrigins[4][b]);
 // otherwise the result is not the footprint.
-func footprint(b Building, o Square) bitboard { return shifted(shapes[b], int(o)) }
+func footprint(b Building, o Square) bitboard { return shifted(shapes[b].cover, int(o)) }
 
 // covering returns the north-west squares from which building b covers
 // square s, among others: those whose footprint would reach past the east
 // edge of the board and come back on the next row. (Intersected with
 // cityOrigins they are exactly the origins that cover s on the board.)
 func covering(b Building, s Square) bitboard {
-	reach := bits.Len64(shapes[b]) - 1 // the offset of the south-east square
-	return shifted(bits.Reverse64(shapes[b])>>(63-reach), int(s)-reach)
+	return shifted(shapes[b].flipped, int(s)-shapes[b].reach)
+}
+
+// halo returns every square that a footprint of building b covering
+// square s covers, and some more: squares that such a footprint would
+// cover if it could reach past the east or west edge of the board and come
+// back on the next or the previous row.
+func halo(b Building, s Square) bitboard {
+	return shifted(shapes[b].halo, int(s)-shapes[b].centre)
 }
 
 // cityBoards[n] is the city of an n-player game, empty for player counts

@@ -37,6 +37,12 @@ func TestFootprintTables(t *testing.T) {
 				if got := covering(b, s).and(cityOrigins[n][b]); got != want {
 					t.Fatalf("%d players: covering(%v, %v) in the city = %v, want %v", n, b, s, squaresOf(got), squaresOf(want))
 				}
+				for origins := want; !origins.none(); {
+					fp := footprint(b, origins.pop())
+					if !fp.andNot(halo(b, s)).none() {
+						t.Fatalf("halo(%v, %v) = %v misses squares of the footprint %v", b, s, squaresOf(halo(b, s)), squaresOf(fp))
+					}
+				}
 			}
 		}
 		for s := Square(0); s < NumSquares; s++ {
@@ -134,4 +140,16 @@ func squaresOf(b bitboard) []Square {
 		out = append(out, b.pop())
 	}
 	return out
+}
+
+// TestAffordable checks the table of the buildings a player can pay the
+// bare cost of, for every amount of gold.
+func TestAffordable(t *testing.T) {
+	for gold := 0; gold <= GoldCards; gold++ {
+		for b := House; b <= LargeBuilding; b++ {
+			if got, want := affordable[min(gold, maxCost)]&(1<<b) != 0, b.Cost() <= gold; got != want {
+				t.Errorf("%d gold: %v affordable %v, want %v", gold, b, got, want)
+			}
+		}
+	}
 }

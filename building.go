@@ -390,29 +390,34 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 		return dst
 	}
 	a := int(g.active)
-	own := &g.permitSq[a]
-	onBoard := false
-	for _, s := range own {
-		onBoard = onBoard || s.Valid()
+	gold := g.gold[a]
+	kinds := affordable[min(gold, maxCost)]
+	var own [PermitsPerPlayer]Square // the builder's permits on the board, by value
+	k := 0
+	for _, s := range g.permitSq[a] {
+		if s.Valid() {
+			own[k] = s
+			k++
+		}
 	}
-	if !onBoard {
+	if k == 0 || kinds == 0 {
 		return dst
 	}
-	var bs boardSets
-	read := false
+	bs := g.boardSets()
 	n := int(g.n)
-	for b := House; b <= LargeBuilding; b++ {
-		sp := &specs[b]
-		if sp.cost > g.gold[a] || g.checkBuildingSupply(b) != okay {
-			continue // the cost alone is more than the player has
+	for ; kinds != 0; kinds &= kinds - 1 {
+		b := Building(bits.TrailingZeros16(kinds))
+		if g.checkBuildingSupply(b) != okay {
+			continue
 		}
-		if !read {
-			bs, read = g.boardSets(), true
-		}
+		need := int(specs[b].permits)
 		fits := cityOrigins[n][b]
 		var seen bitboard // origins already tried
-		for _, ps := range own {
-			if !ps.Valid() {
+		for _, ps := range own[:k] {
+			if need > 1 && halo(b, ps).and(bs.permits).count() < need {
+				// Too few permits near this one for any footprint
+				// covering it (the tavern's, the shop's, the large
+				// building's usual refusal, for all of them at once).
 				continue
 			}
 			cover := covering(b, ps).and(fits)
@@ -423,10 +428,10 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 				fp := footprint(b, o)
 				// Two refusals that rule out most footprints, before the
 				// full plan.
-				if !fp.and(bs.blocked).none() || fp.and(bs.permits).count() < int(sp.permits) {
+				if !fp.and(bs.blocked).none() || fp.and(bs.permits).count() < need {
 					continue
 				}
-				plan, rs := g.planFootprint(&bs, b, fp, int(g.gold[a]))
+				plan, rs := g.planFootprint(&bs, b, fp, int(gold))
 				if rs != okay {
 					continue
 				}
@@ -440,6 +445,22 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 	}
 	return dst
 }
+
+// maxCost is the highest cost of a building.
+const maxCost = 5
+
+// affordable[g] has bit b set for each building b (house to large
+// building) whose cost is at most g gold.
+var affordable = func() (t [maxCost + 1]uint16) {
+	for g := range t {
+		for b := House; b <= LargeBuilding; b++ {
+			if b.Cost() <= g {
+				t[g] |= 1 << b
+			}
+		}
+	}
+	return t
+}()
 
 // applyBuild carries out a checked build (§6 steps 3–8).
 func (g *Game) applyBuild(m Move) {
