@@ -439,49 +439,53 @@ func refCheckChurch(g *Game) reason {
 // players under every combination of the rule options and, at every
 // position, compares AppendLegal with the reference generator: the same
 // moves in the same order (and, to say which differ, the same set). At a
-// sample of positions it also compares IsLegal, and the reason a move is
-// refused, with the reference over every candidate move of the phase
-// (candidateMoves). The full run plays 3,000 games; -short a tenth.
+// sample of positions it also compares check, the reason a move is refused
+// (and so IsLegal, which is check == okay), with the reference over every
+// candidate move of the phase (candidateMoves). The full run plays 3,000
+// games; -short a tenth.
 func TestLegalMatchesReference(t *testing.T) {
-	const games = 3000
-	n, every := games, 23
+	games, every := 3000, 31
 	if testing.Short() {
-		n, every = games/10, 47
+		games, every = 300, 151
 	}
 	rules := [...]Rules{DefaultRules, AdjacentPermitRows, ShortageVoidsIncome, EnglishEdition}
-	var got, want, cands []Move
-	positions, checked := 0, 0
-	for i := 0; i < n; i++ {
-		players := MinPlayers + i%3
-		cfg := Config{Players: players, Seed: 9000 + uint64(i), MaxTurns: 1000, Rules: rules[i/3%len(rules)]}
-		g, err := New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := newChooser(cfg.Seed)
-		for step := 0; !g.Over(); step++ {
-			positions++
-			got = g.AppendLegal(got[:0])
-			want = refAppendLegal(g, want[:0])
-			if !slices.Equal(got, want) {
-				t.Fatalf("%d players, %v, seed %d, step %d (%v):\n%s", players, cfg.Rules, cfg.Seed, step, g.Phase(), diffMoveLists(got, want))
-			}
-			if (positions+i)%every == 0 {
-				checked++
-				cands = candidateMoves(g, cands[:0])
-				for _, m := range cands {
-					if r, rr := g.check(m), refCheck(g, m); r != rr || g.IsLegal(m) != refIsLegal(g, m) {
-						t.Fatalf("%d players, %v, seed %d, step %d (%v): check(%v) = %q, reference %q",
-							players, cfg.Rules, cfg.Seed, step, g.Phase(), m, reasons[r].text, reasons[rr].text)
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		t.Run(fmt.Sprintf("%dplayers", players), func(t *testing.T) {
+			t.Parallel()
+			var got, want, cands []Move
+			n, positions, checked := games/3, 0, 0
+			for i := 0; i < n; i++ {
+				cfg := Config{Players: players, Seed: 9000 + uint64(i), MaxTurns: 1000, Rules: rules[i%len(rules)]}
+				g, err := New(cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := newChooser(cfg.Seed)
+				for step := 0; !g.Over(); step++ {
+					positions++
+					got = g.AppendLegal(got[:0])
+					want = refAppendLegal(g, want[:0])
+					if !slices.Equal(got, want) {
+						t.Fatalf("%v, seed %d, step %d (%v):\n%s", cfg.Rules, cfg.Seed, step, g.Phase(), diffMoveLists(got, want))
+					}
+					if positions%every == 0 {
+						checked++
+						cands = candidateMoves(g, cands[:0])
+						for _, m := range cands {
+							if r, rr := g.check(m), refCheck(g, m); r != rr {
+								t.Fatalf("%v, seed %d, step %d (%v): check(%v) = %q, reference %q",
+									cfg.Rules, cfg.Seed, step, g.Phase(), m, reasons[r].text, reasons[rr].text)
+							}
+						}
+					}
+					if err := g.Apply(got[r.intn(len(got))]); err != nil {
+						t.Fatal(err)
 					}
 				}
 			}
-			if err := g.Apply(got[r.intn(len(got))]); err != nil {
-				t.Fatal(err)
-			}
-		}
+			t.Logf("%d games, %d positions compared, candidate moves checked at %d", n, positions, checked)
+		})
 	}
-	t.Logf("%d games, %d positions compared, candidate moves checked at %d", n, positions, checked)
 }
 
 // diffMoveLists describes how got differs from want: as sets (moves only
