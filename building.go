@@ -400,16 +400,21 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 			k++
 		}
 	}
-	if k == 0 || kinds == 0 {
+	if k == 0 {
+		return dst
+	}
+	for b := House; b <= LargeBuilding; b++ {
+		if kinds&(1<<b) != 0 && g.checkBuildingSupply(b) != okay {
+			kinds &^= 1 << b
+		}
+	}
+	if kinds == 0 {
 		return dst
 	}
 	bs := g.boardSets()
 	n := int(g.n)
 	for ; kinds != 0; kinds &= kinds - 1 {
 		b := Building(bits.TrailingZeros16(kinds))
-		if g.checkBuildingSupply(b) != okay {
-			continue
-		}
 		need := int(specs[b].permits)
 		fits := cityOrigins[n][b]
 		var seen bitboard // origins already tried
@@ -435,7 +440,15 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 				if rs != okay {
 					continue
 				}
-				for _, pay := range [4]InfluenceColor{NoInfluence, InfluenceBlue, InfluenceGreen, InfluenceYellow} {
+				// No influence pays for a build over nothing of the same
+				// size; one of the colours for a build over a same-size
+				// building.
+				pays := [...]InfluenceColor{NoInfluence, InfluenceBlue, InfluenceGreen, InfluenceYellow}
+				try := pays[:1]
+				if plan.sameSize {
+					try = pays[1:]
+				}
+				for _, pay := range try {
 					if g.payBuild(&plan, pay) == okay {
 						dst = append(dst, Move{Kind: Build, Building: b, Square: o, Pay: pay})
 					}
