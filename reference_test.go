@@ -438,11 +438,11 @@ func refCheckChurch(g *Game) reason {
 // TestLegalMatchesReference plays seeded random games for 2, 3 and 4
 // players under every combination of the rule options and, at every
 // position, compares AppendLegal with the reference generator: the same
-// moves in the same order (and, to say which differ, the same set). At a
-// sample of positions it also compares check, the reason a move is refused
-// (and so IsLegal, which is check == okay), with the reference over every
-// candidate move of the phase (candidateMoves). The full run plays 3,000
-// games; -short a tenth.
+// moves in the same order (and, to say which differ, the same set), each
+// accepted by IsLegal and by the reference's. At a sample of positions it
+// also compares check, the reason a move is refused (and so IsLegal, which
+// is check == okay), with the reference over every candidate move of the
+// phase (candidateMoves). The full run plays 3,000 games; -short a tenth.
 func TestLegalMatchesReference(t *testing.T) {
 	games, every := 3000, 31
 	if testing.Short() {
@@ -467,6 +467,12 @@ func TestLegalMatchesReference(t *testing.T) {
 					want = refAppendLegal(g, want[:0])
 					if !slices.Equal(got, want) {
 						t.Fatalf("%v, seed %d, step %d (%v):\n%s", cfg.Rules, cfg.Seed, step, g.Phase(), diffMoveLists(got, want))
+					}
+					for _, m := range got {
+						if !g.IsLegal(m) || !refIsLegal(g, m) {
+							t.Fatalf("%v, seed %d, step %d (%v): listed %v: IsLegal %v, reference %v",
+								cfg.Rules, cfg.Seed, step, g.Phase(), m, g.IsLegal(m), refIsLegal(g, m))
+						}
 					}
 					if positions%every == 0 {
 						checked++
