@@ -153,3 +153,17 @@ func TestAffordable(t *testing.T) {
 		}
 	}
 }
+
+// TestTwins: the shop is the tavern's twin (same footprint, permits and
+// cost), and no other building has one.
+func TestTwins(t *testing.T) {
+	for b := House; b <= LargeBuilding; b++ {
+		want := NoBuilding
+		if b == Shop {
+			want = Tavern
+		}
+		if twins[b] != want {
+			t.Errorf("twins[%v] = %v, want %v", b, twins[b], want)
+		}
+	}
+}

@@ -413,8 +413,20 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 	}
 	bs := g.boardSets()
 	n := int(g.n)
+	var listed [LargeBuilding + 1][2]int // where each listed building's moves are in dst
+	done := kinds                        // the buildings listed are those of done not in kinds
 	for ; kinds != 0; kinds &= kinds - 1 {
 		b := Building(bits.TrailingZeros16(kinds))
+		if t := twins[b]; t != NoBuilding && done&^kinds&(1<<t) != 0 {
+			// b is built where its twin is (the shop where the tavern).
+			for i := listed[t][0]; i < listed[t][1]; i++ {
+				m := dst[i]
+				m.Building = b
+				dst = append(dst, m)
+			}
+			continue
+		}
+		start := len(dst)
 		need := int(specs[b].permits)
 		fits := cityOrigins[n][b]
 		var seen bitboard // origins already tried
@@ -455,9 +467,26 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 				}
 			}
 		}
+		listed[b] = [2]int{start, len(dst)}
 	}
 	return dst
 }
+
+// twins[b] is a building listed before b with the same footprint, number
+// of permits and cost, or NoBuilding: with both in supply, b can be built
+// exactly where its twin can, paid in the same ways (the shop and the
+// tavern).
+var twins = func() (t [LargeBuilding + 1]Building) {
+	for b := House; b <= LargeBuilding; b++ {
+		for c := House; c < b && t[b] == NoBuilding; c++ {
+			x, y := specs[b], specs[c]
+			if x.w == y.w && x.h == y.h && x.permits == y.permits && x.cost == y.cost {
+				t[b] = c
+			}
+		}
+	}
+	return t
+}()
 
 // maxCost is the highest cost of a building.
 const maxCost = 5
