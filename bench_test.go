@@ -46,6 +46,16 @@ func TestApplyDoesNotAllocate(t *testing.T) {
 // BenchmarkRandomGame plays whole random 4-player games (with a turn limit:
 // random play can reach positions where nobody can win, see doc.go).
 func BenchmarkRandomGame(b *testing.B) {
+	benchmarkRandomGame(b, (*Game).AppendLegal)
+}
+
+// BenchmarkRandomGameReference plays the same games with the reference
+// move generator (reference_test.go), for the ratio in one run.
+func BenchmarkRandomGameReference(b *testing.B) {
+	benchmarkRandomGame(b, refAppendLegal)
+}
+
+func benchmarkRandomGame(b *testing.B, appendLegal func(*Game, []Move) []Move) {
 	b.ReportAllocs()
 	buf := make([]Move, 0, 4096)
 	moves := 0
@@ -53,7 +63,7 @@ func BenchmarkRandomGame(b *testing.B) {
 		g, _ := New(Config{Players: 4, Seed: uint64(i), MaxTurns: 1000})
 		r := newChooser(uint64(i))
 		for !g.Over() {
-			buf = g.AppendLegal(buf[:0])
+			buf = appendLegal(g, buf[:0])
 			_ = g.Apply(buf[r.intn(len(buf))])
 			moves++
 		}
@@ -81,12 +91,22 @@ func BenchmarkApply(b *testing.B) {
 
 // BenchmarkLegal lists the legal moves of positions of a random game.
 func BenchmarkLegal(b *testing.B) {
+	benchmarkLegal(b, (*Game).AppendLegal)
+}
+
+// BenchmarkLegalReference lists them with the reference generator
+// (reference_test.go), for the ratio in one run.
+func BenchmarkLegalReference(b *testing.B) {
+	benchmarkLegal(b, refAppendLegal)
+}
+
+func benchmarkLegal(b *testing.B, appendLegal func(*Game, []Move) []Move) {
 	positions := playedPositions(b, 4, 7)
 	buf := make([]Move, 0, 4096)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		buf = positions[i%len(positions)].AppendLegal(buf[:0])
+		buf = appendLegal(&positions[i%len(positions)], buf[:0])
 	}
 }
 

@@ -1,6 +1,9 @@
 package elasund
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // Buildings (RULES.md §3) and building them (§6).
 
@@ -226,50 +229,78 @@ type buildPlan struct {
 	displaced uint64            // bit id: piece id is displaced
 }
 
+// checkBuildingSupply checks that b is a building a player builds and that
+// a copy of it is in supply for the active player (§3).
+func (g *Game) checkBuildingSupply(b Building) reason {
+	if b < House || b > LargeBuilding {
+		return rBuildingKind
+	}
+	if b.Neutral() {
+		if g.freeNeutral(b) < 0 {
+			return rBuildingSupply
+		}
+	} else if g.pieceSq[playerPiece(int(g.active), b)] != inSupply {
+		return rBuildingSupply
+	}
+	return okay
+}
+
 // planBuild checks the building and footprint of a build by the active
 // player (§6 steps 1, 2, 5), not its payment.
 func (g *Game) planBuild(b Building, origin Square) (buildPlan, reason) {
+	if r := g.checkBuildingSupply(b); r != okay {
+		return buildPlan{}, r
+	}
+	if !origin.Valid() || !g.fitsCity(b, origin) {
+		return buildPlan{}, rFootprintCity
+	}
+	bs := g.boardSets()
+	return g.planFootprint(&bs, b, footprint(b, origin), noBudget)
+}
+
+// fitsCity reports whether building b with its north-west square on
+// origin, a square of the board, lies inside the city (§6.1).
+func (g *Game) fitsCity(b Building, origin Square) bool {
+	return int(g.n) < len(cityOrigins) && cityOrigins[g.n][b].has(origin)
+}
+
+// planFootprint is planBuild after the building's supply and the city
+// check, for building b with footprint fp inside the city, on the board bs.
+// The rules are checked in the order of §6: the church foundation and
+// church tiles, the number of permits, the builder's own permit and their
+// majority, larger buildings.
+//
+// budget is the most gold the build may cost: a footprint whose cost and
+// compensation exceed it is refused with rBuildGold as soon as the permits
+// are counted, before the majority and the buildings under it. The move
+// generator passes the builder's gold (payBuild would refuse the build
+// anyway); planBuild passes noBudget, so that every other rule is checked
+// first, as §6 orders them.
+func (g *Game) planFootprint(bs *boardSets, b Building, fp bitboard, budget int) (buildPlan, reason) {
 	var plan buildPlan
-	if b < House || b > LargeBuilding {
-		return plan, rBuildingKind
+	if g.churchOrigin == NoSquare && fp.has(ChurchFoundation) {
+		return plan, rFootprintFoundation
 	}
-	a := int(g.active)
-	if b.Neutral() {
-		if g.freeNeutral(b) < 0 {
-			return plan, rBuildingSupply
-		}
-	} else if g.pieceSq[playerPiece(a, b)] != inSupply {
-		return plan, rBuildingSupply
+	if !fp.and(bs.church).none() {
+		return plan, rFootprintChurch
 	}
-	sp := b.spec()
-	if !origin.Valid() || origin.col()+int(sp.w) > CityColumns(int(g.n)) || origin.ri()+int(sp.h) > NumRows {
-		return plan, rFootprintCity
-	}
-	var sums, counts [MaxPlayers]int
-	total := 0
-	c0, r0 := origin.col(), origin.ri()
-	for dy := 0; dy < int(sp.h); dy++ {
-		for dx := 0; dx < int(sp.w); dx++ {
-			s := sq(c0+dx, r0+dy)
-			v := g.cell[s]
-			switch {
-			case s == ChurchFoundation && g.churchOrigin == NoSquare:
-				return plan, rFootprintFoundation
-			case v == 0:
-			case v <= numPieces:
-				plan.displaced |= 1 << (v - 1)
-			case v&cellChurch != 0:
-				return plan, rFootprintChurch
-			default: // a permit
-				p, val := permitOf(v)
-				sums[p] += val
-				counts[p]++
-				total++
-			}
-		}
-	}
-	if total < int(sp.permits) {
+	sp := &specs[b]
+	permits := fp.and(bs.permits)
+	if permits.count() < int(sp.permits) {
 		return plan, rPermitCount
+	}
+	var sums, counts [MaxPlayers]uint8
+	total := 0
+	for !permits.none() {
+		p, val := permitOf(g.cell[permits.pop()])
+		sums[p] += uint8(val)
+		counts[p]++
+		total += val
+	}
+	a := int(g.active) % MaxPlayers
+	plan.gold = int(sp.cost) + total - int(sums[a])
+	if plan.gold > budget {
+		return plan, rBuildGold
 	}
 	if counts[a] == 0 {
 		return plan, rNoOwnPermit
@@ -280,9 +311,14 @@ func (g *Game) planBuild(b Building, origin Square) (buildPlan, reason) {
 			return plan, rNoMajority
 		}
 	}
-	size := b.Size()
+	for on := fp.and(bs.buildings); !on.none(); {
+		if v := g.cell[on.pop()]; v >= 1 && v <= numPieces {
+			plan.displaced |= 1 << (v - 1)
+		}
+	}
+	size := pieceSize[b]
 	for d := plan.displaced; d != 0; d &= d - 1 {
-		other := pieceKinds[bits.TrailingZeros64(d)].Size()
+		other := pieceSize[pieceKinds[bits.TrailingZeros64(d)]]
 		if other > size {
 			return plan, rLargerBuilding
 		}
@@ -290,15 +326,21 @@ func (g *Game) planBuild(b Building, origin Square) (buildPlan, reason) {
 			plan.sameSize = true
 		}
 	}
-	plan.gold = int(sp.cost)
-	for p := 0; p < int(g.n); p++ {
-		if p != a {
-			plan.comp[p] = uint8(sums[p])
-			plan.gold += sums[p]
-		}
-	}
+	plan.comp = sums
+	plan.comp[a] = 0
 	return plan, okay
 }
+
+// noBudget is a budget for planFootprint that no build exceeds.
+const noBudget = math.MaxInt
+
+// pieceSize is the number of squares each kind of building covers.
+var pieceSize = func() (t [LargeBuilding + 1]uint8) {
+	for b := range t {
+		t[b] = specs[b].w * specs[b].h
+	}
+	return t
+}()
 
 // payBuild checks the payment of a planned build paying influence colour pay.
 func (g *Game) payBuild(plan *buildPlan, pay InfluenceColor) reason {
@@ -335,45 +377,132 @@ func (g *Game) checkBuild(m Move) reason {
 
 // appendBuilds appends the legal building builds: every footprint that
 // holds one of the active player's permits, of every building in supply.
+// The order is by building (house, workshop, well, market, tavern, shop,
+// large building), then by the value of the permit the footprint holds (a
+// footprint holding several is listed with the lowest), then by the
+// footprint's north-west square; each with no influence or the colours
+// that pay a same-size build-over.
+//
+// Only buildings the player can afford at their bare cost are tried, on
+// the board read once as sets of squares (boardSets).
 func (g *Game) appendBuilds(dst []Move) []Move {
 	if g.builds >= 2 {
 		return dst
 	}
 	a := int(g.active)
+	gold := g.gold[a]
+	kinds := affordable[min(gold, maxCost)]
+	var own [PermitsPerPlayer]Square // the builder's permits on the board, by value
+	k := 0
+	for _, s := range g.permitSq[a] {
+		if s.Valid() {
+			own[k] = s
+			k++
+		}
+	}
+	if k == 0 {
+		return dst
+	}
 	for b := House; b <= LargeBuilding; b++ {
-		sp := b.spec()
-		var seen [2]uint64 // origins already tried
-		for v := 0; v < PermitsPerPlayer; v++ {
-			ps := g.permitSq[a][v]
-			if !ps.Valid() {
+		if kinds&(1<<b) != 0 && g.checkBuildingSupply(b) != okay {
+			kinds &^= 1 << b
+		}
+	}
+	if kinds == 0 {
+		return dst
+	}
+	bs := g.boardSets()
+	n := int(g.n)
+	var listed [LargeBuilding + 1][2]int // where each listed building's moves are in dst
+	done := kinds                        // the buildings listed are those of done not in kinds
+	for ; kinds != 0; kinds &= kinds - 1 {
+		b := Building(bits.TrailingZeros16(kinds))
+		if t := twins[b]; t != NoBuilding && done&^kinds&(1<<t) != 0 {
+			// b is built where its twin is (the shop where the tavern).
+			for i := listed[t][0]; i < listed[t][1]; i++ {
+				m := dst[i]
+				m.Building = b
+				dst = append(dst, m)
+			}
+			continue
+		}
+		start := len(dst)
+		need := int(specs[b].permits)
+		fits := cityOrigins[n][b]
+		var seen bitboard // origins already tried
+		for _, ps := range own[:k] {
+			if need > 1 && halo(b, ps).and(bs.permits).count() < need {
+				// Too few permits near this one for any footprint
+				// covering it (the tavern's, the shop's, the large
+				// building's usual refusal, for all of them at once).
 				continue
 			}
-			for dy := int(sp.h) - 1; dy >= 0; dy-- {
-				for dx := int(sp.w) - 1; dx >= 0; dx-- {
-					c, r := ps.col()-dx, ps.ri()-dy
-					if c < 0 || r < 0 {
-						continue
-					}
-					o := sq(c, r)
-					if seen[o/64]&(1<<(o%64)) != 0 {
-						continue
-					}
-					seen[o/64] |= 1 << (o % 64)
-					plan, rs := g.planBuild(b, o)
-					if rs != okay {
-						continue
-					}
-					for _, pay := range [4]InfluenceColor{NoInfluence, InfluenceBlue, InfluenceGreen, InfluenceYellow} {
-						if g.payBuild(&plan, pay) == okay {
-							dst = append(dst, Move{Kind: Build, Building: b, Square: o, Pay: pay})
-						}
+			cover := covering(b, ps).and(fits)
+			try := cover.andNot(seen)
+			seen = seen.or(cover)
+			for !try.none() {
+				o := try.pop()
+				fp := footprint(b, o)
+				// Two refusals that rule out most footprints, before the
+				// full plan.
+				if !fp.and(bs.blocked).none() || fp.and(bs.permits).count() < need {
+					continue
+				}
+				plan, rs := g.planFootprint(&bs, b, fp, int(gold))
+				if rs != okay {
+					continue
+				}
+				// No influence pays for a build over nothing of the same
+				// size; one of the colours for a build over a same-size
+				// building.
+				pays := [...]InfluenceColor{NoInfluence, InfluenceBlue, InfluenceGreen, InfluenceYellow}
+				try := pays[:1]
+				if plan.sameSize {
+					try = pays[1:]
+				}
+				for _, pay := range try {
+					if g.payBuild(&plan, pay) == okay {
+						dst = append(dst, Move{Kind: Build, Building: b, Square: o, Pay: pay})
 					}
 				}
 			}
 		}
+		listed[b] = [2]int{start, len(dst)}
 	}
 	return dst
 }
+
+// twins[b] is a building listed before b with the same footprint, number
+// of permits and cost, or NoBuilding: with both in supply, b can be built
+// exactly where its twin can, paid in the same ways (the shop and the
+// tavern).
+var twins = func() (t [LargeBuilding + 1]Building) {
+	for b := House; b <= LargeBuilding; b++ {
+		for c := House; c < b && t[b] == NoBuilding; c++ {
+			x, y := specs[b], specs[c]
+			if x.w == y.w && x.h == y.h && x.permits == y.permits && x.cost == y.cost {
+				t[b] = c
+			}
+		}
+	}
+	return t
+}()
+
+// maxCost is the highest cost of a building.
+const maxCost = 5
+
+// affordable[g] has bit b set for each building b (house to large
+// building) whose cost is at most g gold.
+var affordable = func() (t [maxCost + 1]uint16) {
+	for g := range t {
+		for b := House; b <= LargeBuilding; b++ {
+			if b.Cost() <= g {
+				t[g] |= 1 << b
+			}
+		}
+	}
+	return t
+}()
 
 // applyBuild carries out a checked build (§6 steps 3–8).
 func (g *Game) applyBuild(m Move) {
@@ -425,30 +554,26 @@ func (g *Game) applyBuild(m Move) {
 	g.afterBuild()
 }
 
-// rebuildSquareOK reports whether starter b may be rebuilt with its north
-// square at s (§6.8, interpretation 4): empty squares that are not trade
-// fields.
-func (g *Game) rebuildSquareOK(b Building, s Square) bool {
-	if !g.isEmpty(s) || TradeValue(s, int(g.n)) > 0 {
-		return false
-	}
+// rebuildSquares returns the squares where starter b may be rebuilt with
+// its north square (§6.8, interpretation 4): empty squares that are not
+// trade fields, for a totem the square below as well.
+func (g *Game) rebuildSquares(b Building) bitboard {
+	bs := g.boardSets()
+	ok := bs.empty.andNot(tradeBoard(int(g.n)))
 	if b == Totem {
-		if s.ri()+1 >= NumRows {
-			return false
-		}
-		below := s + NumColumns
-		return g.isEmpty(below) && TradeValue(below, int(g.n)) == 0
+		ok = ok.and(ok.southOf())
 	}
-	return true
+	return ok
+}
+
+// rebuildSquareOK reports whether starter b may be rebuilt with its north
+// square at s, a square of the board.
+func (g *Game) rebuildSquareOK(b Building, s Square) bool {
+	return g.rebuildSquares(b).has(s)
 }
 
 func (g *Game) hasRebuildRoom(b Building) bool {
-	for s := Square(0); s < NumSquares; s++ {
-		if g.rebuildSquareOK(b, s) {
-			return true
-		}
-	}
-	return false
+	return !g.rebuildSquares(b).none()
 }
 
 // nextRebuilder hands the decision to the next player with a displaced
@@ -498,10 +623,8 @@ func (g *Game) appendRebuilds(dst []Move) []Move {
 		if g.rebuild[p]&(1<<(b-Hut)) == 0 {
 			continue
 		}
-		for s := Square(0); s < NumSquares; s++ {
-			if g.rebuildSquareOK(b, s) {
-				dst = append(dst, Move{Kind: Rebuild, Building: b, Square: s})
-			}
+		for ok := g.rebuildSquares(b); !ok.none(); {
+			dst = append(dst, Move{Kind: Rebuild, Building: b, Square: ok.pop()})
 		}
 		dst = append(dst, Move{Kind: DeclineRebuild, Building: b})
 	}

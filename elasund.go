@@ -590,7 +590,7 @@ func (g *Game) check(m Move) reason {
 	if m.Kind == NoMove || int(m.Kind) >= len(phaseOf) {
 		return rKind
 	}
-	if canonical(m) != m {
+	if setFields(m)&^kindFields[m.Kind] != 0 { // canonical(m) != m
 		return rExtraFields
 	}
 	if phaseOf[m.Kind] != g.phase {
@@ -649,6 +649,53 @@ func (g *Game) check(m Move) reason {
 		return g.checkBonusGold()
 	}
 	return okay
+}
+
+// moveFields is a set of the fields of a Move other than Kind, one bit
+// per byte of the move in the order of the fields: Building, Square, From,
+// Row, Permit, Site, Tile, Pay, then the four counts of Cards and the two
+// Dice.
+type moveFields uint16
+
+const (
+	fBuilding moveFields = 1 << iota
+	fSquare
+	fFrom
+	fRow
+	fPermit
+	fSite
+	fTile
+	fPay
+	fGold
+	fBlue
+	fGreen
+	fYellow
+	fDie1
+	fDie2
+
+	fInfluence = fBlue | fGreen | fYellow
+	fDice      = fDie1 | fDie2
+)
+
+// kindFields[k] is the set of fields that moves of kind k use: those
+// canonical keeps. check refuses a move with any other field set without
+// building the canonical move, which is faster.
+var kindFields = [numKinds]moveFields{
+	Roll: fDice, Steer: fRow, Pirates: fRow, Discard: fGold | fInfluence,
+	ReturnInfluence: fInfluence, Build: fBuilding | fSquare | fPay, BuildWall: fSite,
+	KeepChurchTile: fTile, Rebuild: fBuilding | fSquare, DeclineRebuild: fBuilding,
+	PlacePermit: fPermit | fSquare | fPay, MovePermit: fFrom | fSquare | fPay,
+	UpgradePermit: fSquare | fPermit | fPay, BonusPermit: fPermit | fSquare,
+}
+
+// setFields returns the fields of m, other than Kind, that are not zero:
+// the fields as the bytes of two words, and the bytes that are not zero.
+func setFields(m Move) moveFields {
+	lo := uint64(m.Building) | uint64(m.Square)<<8 | uint64(m.From)<<16 | uint64(m.Row)<<24 |
+		uint64(m.Permit)<<32 | uint64(m.Site)<<40 | uint64(m.Tile)<<48 | uint64(m.Pay)<<56
+	hi := uint64(m.Cards.Gold) | uint64(m.Cards.Blue)<<8 | uint64(m.Cards.Green)<<16 |
+		uint64(m.Cards.Yellow)<<24 | uint64(m.Dice[0])<<32 | uint64(m.Dice[1])<<40
+	return moveFields(nonzeroFlags(lo) | nonzeroFlags(hi)<<8)
 }
 
 // fieldRanges checks that the fields m's kind uses name real squares,

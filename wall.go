@@ -1,6 +1,10 @@
 package elasund
 
-import "fmt"
+import (
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+)
 
 // The city wall (RULES.md §7).
 
@@ -159,14 +163,52 @@ func (g *Game) checkWall(w WallSite) reason {
 	return okay
 }
 
+// appendWalls appends the legal wall tiles, in the order of the sites. It
+// decides checkWall for all sites at once, on bit sets of the sites (bit w
+// for site w).
 func (g *Game) appendWalls(dst []Move) []Move {
-	for w := WallSite(0); w < numWallSites; w++ {
-		if g.checkWall(w) == okay {
-			dst = append(dst, Move{Kind: BuildWall, Site: w})
-		}
+	a := g.active
+	if g.builds >= 2 || g.wallBuilt[a] >= WallTilesPerPlayer || g.gold[a] < 2 {
+		return dst // no site can be built: checkWall refuses them all
+	}
+	n := int(g.n)
+	if n < MinPlayers || n > MaxPlayers {
+		return dst
+	}
+	w := &g.wall
+	built := nonzeroFlags(binary.LittleEndian.Uint64(w[:])) |
+		nonzeroFlags(binary.LittleEndian.Uint64(w[8:]))<<8 |
+		nonzeroFlags(uint64(binary.LittleEndian.Uint32(w[16:])))<<16
+	// The sites next to a gate: the last north and south sites, the first
+	// and last east sites (wallAdjacent).
+	last := uint64(sideSites(n) - 1)
+	gates := uint64(1)<<last | 1<<(southBase+last) | 1<<eastBase | 1<<(numWallSites-1)
+	// A site is next to a built one on its wall: a neighbour's bit shifted
+	// onto it, but not across the end of a wall (onto a first site from
+	// the west, or onto the site before a first site from the east).
+	const firsts = 1 | 1<<southBase | 1<<eastBase
+	adjacent := gates | built<<1&^firsts | built>>1&^(firsts>>1)
+	ok := wallSitesIn[n] &^ built & adjacent
+	if g.gold[a] < 4 {
+		ok &= 1<<eastBase - 1 // only the 2-gold sites
+	}
+	for ; ok != 0; ok &= ok - 1 {
+		dst = append(dst, Move{Kind: BuildWall, Site: WallSite(bits.TrailingZeros64(ok))})
 	}
 	return dst
 }
+
+// wallSitesIn[n] has bit w set for each site w of an n-player game.
+var wallSitesIn = func() (t [MaxPlayers + 1]uint64) {
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		for w := WallSite(0); w < numWallSites; w++ {
+			if w.inGame(n) {
+				t[n] |= 1 << w
+			}
+		}
+	}
+	return t
+}()
 
 // WallTower reports whether wall tile number t (1–9) is a tower.
 func WallTower(t int) bool { return t == 3 || t == 6 || t == 9 }
