@@ -4,32 +4,16 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
 )
-
-func init() {
-	// -update rewrites the golden files instead of comparing with them.
-	// Another golden test of the package may define the same flag as a
-	// package variable (initialized before any init runs); then both share it.
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files in testdata instead of comparing with them")
-	}
-}
-
-func updateGolden() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // svgNode is an element of a parsed SVG document.
 type svgNode struct {
@@ -222,34 +206,9 @@ func TestWriteSVGGolden(t *testing.T) {
 		t.Run(tc.file, func(t *testing.T) {
 			got := writeSVG(t, tc.game(t), tc.opts)
 			parseSVG(t, got)
-			path := filepath.Join("testdata", "svg", tc.file)
-			if updateGolden() {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run the test with -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("the picture differs from %s at byte %d (run with -update to rewrite it, and look at it)", path, firstDiff(got, want))
-			}
+			golden(t, filepath.Join("testdata", "svg", tc.file), got)
 		})
 	}
-}
-
-func firstDiff(a, b []byte) int {
-	for i := range min(len(a), len(b)) {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return min(len(a), len(b))
 }
 
 // TestWriteSVGFreshBoards checks the pictures of fresh games against the
