@@ -471,3 +471,46 @@ func TestViewStringFits80Columns(t *testing.T) {
 		t.Errorf("fmt printed\n%s", got)
 	}
 }
+
+// Print what one player may know: fmt.Print(g.View(p)) draws the picture
+// of the game with p's own influence colours and only the others' counts.
+func ExampleView_String() {
+	g, _ := New(Config{Players: 2, Seed: 3, FirstPlayer: Red})
+	_ = g.Apply(Move{Kind: Roll, Dice: [2]uint8{4, 5}})
+	fmt.Print(g.View(1)) // blue's view
+	// Output:
+	// Elasund, 2 players.
+	// Blue's view: the colours of the others' influence cards are hidden.
+	// Turn 1, red's turn. Dice 4+5, the ship in row 9.
+	// red builds (2 builds left).
+	//
+	//             a    b    c    d    e    f
+	//       north           N    N    gate gate
+	//    2   ~    (1)  .    .    .    .    gate
+	//    3   ~    (1)  .    .    .    .    E
+	//    4   ~    (1)  .    Bhut Rhut .    E
+	//    5   ~    (1)  .    .    .    .    E
+	//    6   ~    (1)  .    .    .    .    E
+	//    8   ~    (1)  Btot ##   .    Rtot E
+	//    9 ship   (1)  Btot .    .    Rtot E
+	//   10   ~    (1)  .    .    .    .    E
+	//   11   ~    (1)  .    .    .    .    E
+	//   12   ~    (1)  .    .    .    .    gate
+	//       south           S    S    gate gate
+	//
+	//    player  gold  influence permits    cubes  TP walls  buildings in supply
+	//  > red        4  1 card    0 1 2 3 4     10   0     9  house workshop
+	//    blue       4  b0 g0 y1  0 1 2 3 4     10   0     9  house workshop
+	//    (* the active player, > decides now; cubes and walls: left in supply;
+	//    TP: trade points)
+	//
+	// Trade track milestones: 3[....] 5[...] 7[..] 9[..] 11[.]
+	// Bank 43 gold. Church stack 9 tiles.
+	// Influence deck 37 cards, discard pile nothing.
+	// Neutral supply: well 4, market 4, tavern 5, shop 5, large 3.
+	//
+	// Map: Rtav = red tavern (the colour's letter and a building's first three
+	// letters), R2 = red permit 2, R+5 = red church tile 5, ## = the church
+	// foundation, (1) (2) = empty trade fields; walls: N S E = empty sites,
+	// R3 = red wall tile 3 (3, 6 and 9 are towers).
+}
