@@ -173,57 +173,61 @@ func TestSessionTranscript(t *testing.T) {
 	}
 }
 
-// TestWholeGame answers 1 to every decision until the game ends at a small
-// turn limit: the result is printed with the referee's final picture, the
-// record is saved in the -records directory and replays to that game with
-// that result; until the end, the person saw no other player's influence
-// colours.
+// TestWholeGame answers 1 to every decision until the game ends (at a
+// turn limit, won by the person, won by a bot): the result is printed with
+// the referee's final picture, the record is saved in the -records
+// directory and replays to that game with that result; until the end, the
+// person saw no other player's influence colours.
 func TestWholeGame(t *testing.T) {
-	dir := t.TempDir()
-	out, status := play(t, strings.Repeat("1\n", 5000),
-		"-players", "3", "-bots", "random", "-seat", "1", "-seed", "12", "-maxturns", "30", "-records", dir)
-	if status != 0 {
-		t.Fatalf("exit status %d:\n%s", status, out)
-	}
-	files, err := filepath.Glob(filepath.Join(dir, "elasund-play-12-*.txt"))
-	if err != nil || len(files) != 1 {
-		t.Fatalf("record files %v (%v)", files, err)
-	}
-	r, g := readRecord(t, files[0])
-	if !g.Over() || !r.Over {
-		t.Fatalf("the game did not end: over %v, record over %v", g.Over(), r.Over)
-	}
-	result := "No winner: the game reached its limit of 30 turns."
-	if w := g.Winner(); w != elasund.NoPlayer {
-		result = fmt.Sprintf("%v (random) wins in turn %d.", g.Color(w), g.Turn())
-		if w == 1 {
-			result = fmt.Sprintf("You win in turn %d!", g.Turn())
+	for _, tc := range []struct {
+		players, seat, seed, maxTurns string
+		result                        string // %d: the last turn
+	}{
+		{"3", "1", "12", "30", "No winner: the game reached its limit of 30 turns."},
+		{"2", "0", "2", "0", "You win in turn %d!"},
+		{"2", "0", "3", "0", "blue (random) wins in turn %d."},
+	} {
+		dir := t.TempDir()
+		out, status := play(t, strings.Repeat("1\n", 5000),
+			"-players", tc.players, "-bots", "random", "-seat", tc.seat, "-seed", tc.seed, "-maxturns", tc.maxTurns, "-records", dir)
+		if status != 0 {
+			t.Fatalf("exit status %d:\n%s", status, out)
 		}
-	}
-	end := "\n=== Game over: every card shown ===\n\n" + g.String() + "\n" + result + "\n" +
-		fmt.Sprintf("The record (%d moves) is saved to %s\n", len(r.Moves), files[0])
-	mustContain(t, out, end, "Seats: red (random), blue (you), green (random).")
+		files, err := filepath.Glob(filepath.Join(dir, "elasund-play-"+tc.seed+"-*.txt"))
+		if err != nil || len(files) != 1 {
+			t.Fatalf("record files %v (%v)", files, err)
+		}
+		r, g := readRecord(t, files[0])
+		if !g.Over() || !r.Over {
+			t.Fatalf("the game did not end: over %v, record over %v", g.Over(), r.Over)
+		}
+		result := tc.result
+		if strings.Contains(result, "%d") {
+			result = fmt.Sprintf(result, g.Turn())
+		}
+		end := "\n=== Game over: every card shown ===\n\n" + g.String() + "\n" + result + "\n" +
+			fmt.Sprintf("The record (%d moves) is saved to %s\n", len(r.Moves), files[0])
+		mustContain(t, out, end)
 
-	// Before the end, every panel line of red and green shows a number of
-	// cards, never colours; blue's shows colours.
-	play, _, _ := strings.Cut(out, "=== Game over")
-	colours := regexp.MustCompile(`^ [ >*] (red|blue|green) +\d+  (b\d+ g\d+ y\d+|\d+ cards?) `)
-	seen := map[string]int{}
-	for _, l := range strings.Split(play, "\n") {
-		m := colours.FindStringSubmatch(l)
-		if m == nil {
-			continue
+		// Before the end, every panel line of the others shows a number
+		// of cards, never colours; the person's shows colours.
+		me := g.Color(elasund.Player(tc.seat[0] - '0')).String()
+		play, _, _ := strings.Cut(out, "=== Game over")
+		colours := regexp.MustCompile(`^ [ >*] (red|blue|green) +\d+  (b\d+ g\d+ y\d+|\d+ cards?) `)
+		seen := map[string]int{}
+		for _, l := range strings.Split(play, "\n") {
+			m := colours.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			seen[m[1]]++
+			if shown := strings.HasPrefix(m[2], "b"); shown != (m[1] == me) {
+				t.Fatalf("the person (%s) sees %s's cards as %q", me, m[1], m[2])
+			}
 		}
-		seen[m[1]]++
-		if shown := strings.HasPrefix(m[2], "b"); shown != (m[1] == "blue") {
-			t.Fatalf("the person (blue) sees %s's cards as %q", m[1], m[2])
+		if n := strings.Count(play, me+"> 1\n"); n < 10 || seen[me] != n || seen["red"] != seen["blue"] {
+			t.Errorf("%d decisions answered; panel lines seen: %v", n, seen)
 		}
-	}
-	if seen["red"] == 0 || seen["red"] != seen["blue"] || seen["green"] != seen["blue"] {
-		t.Errorf("panel lines seen: %v", seen)
-	}
-	if n := strings.Count(play, "blue> 1\n"); n < 10 {
-		t.Errorf("only %d decisions answered", n)
 	}
 }
 

@@ -107,15 +107,14 @@ func (s *session) play() int {
 		}
 	}
 	s.printf("\n=== Game over: every card shown ===\n\n%v\n", s.g)
-	result := "No winner: the game reached its limit of %d turns."
-	arg := s.g.Turn()
-	if w := s.g.Winner(); w != elasund.NoPlayer {
-		result = s.name(w) + " wins in turn %d."
-		if w == s.opts.seat {
-			result = "You win in turn %d!"
-		}
+	result := fmt.Sprintf("No winner: the game reached its limit of %d turns.", s.opts.cfg.MaxTurns)
+	switch w := s.g.Winner(); {
+	case w == s.opts.seat:
+		result = fmt.Sprintf("You win in turn %d!", s.g.Turn())
+	case w != elasund.NoPlayer:
+		result = fmt.Sprintf("%s wins in turn %d.", s.name(w), s.g.Turn())
 	}
-	if !s.save(result, arg) {
+	if !s.save("%s", result) {
 		return 1
 	}
 	return 0
