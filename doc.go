@@ -145,6 +145,8 @@
 // Printing a Game (fmt.Print(g) or g.String()) draws the referee's
 // picture: the city map with buildings, permits, church tiles, walls and
 // the ship, a panel per player and the shared supplies, in 80 columns.
+// Printing a View (View.String) draws the same picture with only what its
+// player may know: their own influence colours, the others' card counts.
 //
 // # What a player may know
 //

@@ -152,6 +152,9 @@ func writePanel(b *strings.Builder, rows []panelRow) {
 		"player", "gold", "influence", "permits", "cubes", "TP", "walls", "buildings in supply")
 	for _, r := range rows {
 		infl := fmt.Sprintf("%d cards", r.inflCount)
+		if r.inflCount == 1 {
+			infl = "1 card"
+		}
 		if r.inflKnown {
 			infl = fmt.Sprintf("b%d g%d y%d", r.infl[0], r.infl[1], r.infl[2])
 		}
@@ -174,42 +177,45 @@ func writePanel(b *strings.Builder, rows []panelRow) {
 		"   TP: trade points)\n")
 }
 
-// panelRows gathers the panel's data from the whole game.
-func (g *Game) panelRows() []panelRow {
+// panelRows gathers the panel's data from what src shows: every player's
+// influence colours for the referee, the viewer's own only for a view.
+func panelRows(src pictureSource) []panelRow {
 	var rows []panelRow
-	for p := Player(0); int(p) < g.Players(); p++ {
-		h := g.Hand(p)
+	for p := Player(0); int(p) < src.Players(); p++ {
+		count, colours, known := src.influenceShown(p)
 		r := panelRow{
-			color:     g.Color(p),
-			gold:      int(h.Gold),
-			infl:      [3]int{int(h.Blue), int(h.Green), int(h.Yellow)},
-			inflCount: h.Influence(),
-			inflKnown: true,
-			permits:   g.PermitsInSupply(p),
-			cubesLeft: g.CubesInSupply(p),
-			tp:        g.TradePoints(p),
-			wallLeft:  g.WallTilesLeft(p),
+			color:     src.Color(p),
+			gold:      src.Gold(p),
+			inflCount: count,
+			inflKnown: known,
+			permits:   src.PermitsInSupply(p),
+			cubesLeft: src.CubesInSupply(p),
+			tp:        src.TradePoints(p),
+			wallLeft:  src.WallTilesLeft(p),
+		}
+		if known {
+			r.infl = [3]int{int(colours.Blue), int(colours.Green), int(colours.Yellow)}
 		}
 		switch {
-		case p == g.ToMove():
+		case p == src.ToMove():
 			r.mark = ">"
-		case p == g.Active() && !g.Over():
+		case p == src.Active() && !src.Over():
 			r.mark = "*"
 		}
 		for _, b := range [...]Building{House, Workshop} {
-			if g.BuildingSquare(p, b) == InSupply {
+			if src.BuildingSquare(p, b) == InSupply {
 				r.supply = append(r.supply, b.String())
 			}
 		}
-		if n := g.Pending(p); n > 0 {
+		if n := src.Pending(p); n > 0 {
 			verb := "discard to the pirates"
-			if g.Phase() == PhaseShortage {
+			if src.Phase() == PhaseShortage {
 				verb = "return (shortage)"
 			}
 			r.notes = append(r.notes, fmt.Sprintf("owes %d cards to %s", n, verb))
 		}
 		for _, b := range [...]Building{Hut, Totem} {
-			switch g.BuildingSquare(p, b) {
+			switch src.BuildingSquare(p, b) {
 			case AwaitingRebuild:
 				r.notes = append(r.notes, b.String()+" awaits its rebuild")
 			case RemovedFromGame:
@@ -223,13 +229,13 @@ func (g *Game) panelRows() []panelRow {
 
 // writeTrack draws the milestones of the trade track with the colours of
 // the cubes on their flags.
-func writeTrack(b *strings.Builder, g *Game) {
+func writeTrack(b *strings.Builder, src pictureSource) {
 	b.WriteString("Trade track milestones:")
 	for i, m := range milestonePos {
 		var flags []string
-		for p := Player(0); int(p) < g.Players(); p++ {
-			if g.HasMilestoneCube(p, int(m)) {
-				flags = append(flags, colorLetter(g.Color(p)))
+		for p := Player(0); int(p) < src.Players(); p++ {
+			if src.HasMilestoneCube(p, int(m)) {
+				flags = append(flags, colorLetter(src.Color(p)))
 			}
 		}
 		for len(flags) < int(milestoneFlags[i]) {
@@ -238,6 +244,88 @@ func writeTrack(b *strings.Builder, g *Game) {
 		fmt.Fprintf(b, " %d[%s]", m, strings.Join(flags, ""))
 	}
 	b.WriteString("\n")
+}
+
+// pictureSource is what the picture is drawn from: the accessors the game
+// and every player's view share, and the hands as far as the drawer may
+// show them. Everything the picture shows goes through it, so a view's
+// picture cannot show what its view leaves out.
+type pictureSource interface {
+	boardView
+	Rules() Rules
+	Over() bool
+	Winner() Player
+	Turn() int
+	Active() Player
+	ToMove() Player
+	Phase() Phase
+	Dice() (int, int)
+	Pending(p Player) int
+	PiratesPool() Cards
+	BuildsLeft() int
+	ChurchChoice() (ChurchTile, ChurchTile)
+	Gold(p Player) int
+	PermitsInSupply(p Player) []int
+	CubesInSupply(p Player) int
+	TradePoints(p Player) int
+	WallTilesLeft(p Player) int
+	BuildingSquare(p Player, b Building) Square
+	HasMilestoneCube(p Player, m int) bool
+	Bank() int
+	ChurchTilesLeft() int
+	DeckSize() int
+	DiscardPile() Cards
+	NeutralSupply(b Building) int
+
+	// turnLimit is the game's turn limit, 0 for none.
+	turnLimit() int
+	// influenceShown returns how many influence cards player p holds and,
+	// when the picture may show them (known), their colours.
+	influenceShown(p Player) (count int, colours Cards, known bool)
+}
+
+func (g *Game) turnLimit() int { return int(g.maxTurns) }
+
+func (g *Game) influenceShown(p Player) (int, Cards, bool) {
+	h := g.Hand(p)
+	return h.Influence(), h, true
+}
+
+func (v View) turnLimit() int { return v.MaxTurns() }
+
+func (v View) influenceShown(p Player) (int, Cards, bool) {
+	if p != v.viewer || v.viewer == NoPlayer {
+		return v.InfluenceCards(p), Cards{}, false
+	}
+	h := v.Hand()
+	return h.Influence(), h, true
+}
+
+// drawPicture draws the picture of src: the header (with the line whose,
+// when not empty, saying whose view it is), the map, the panel, the track
+// and the supplies (with stackNote, when not empty, after the church
+// stack's size).
+func drawPicture(src pictureSource, whose, stackNote string) string {
+	var b strings.Builder
+	writeHeader(&b, src, whose)
+	b.WriteString("\n")
+	writeMap(&b, src)
+	b.WriteString("\n")
+	writePanel(&b, panelRows(src))
+	b.WriteString("\n")
+	writeTrack(&b, src)
+	fmt.Fprintf(&b, "Bank %d gold. Church stack %d tiles%s.\n", src.Bank(), src.ChurchTilesLeft(), stackNote)
+	fmt.Fprintf(&b, "Influence deck %d cards, discard pile %v.\n", src.DeckSize(), src.DiscardPile())
+	b.WriteString("Neutral supply:")
+	for k := Well; k <= LargeBuilding; k++ {
+		sep := ","
+		if k == LargeBuilding {
+			sep = "."
+		}
+		fmt.Fprintf(&b, " %v %d%s", k, src.NeutralSupply(k), sep)
+	}
+	b.WriteString("\n\n" + mapLegend)
+	return b.String()
 }
 
 // String returns the referee's picture of the game, everything included:
@@ -253,57 +341,72 @@ func (g Game) String() string {
 	if g.n < MinPlayers || g.n > MaxPlayers {
 		return fmt.Sprintf("elasund.Game{not set up by New: %d players}", g.n)
 	}
-	var b strings.Builder
-	g.writeHeader(&b)
-	b.WriteString("\n")
-	writeMap(&b, &g)
-	b.WriteString("\n")
-	writePanel(&b, g.panelRows())
-	b.WriteString("\n")
-	writeTrack(&b, &g)
-	fmt.Fprintf(&b, "Bank %d gold. Church stack %d tiles.\n", g.Bank(), g.ChurchTilesLeft())
-	fmt.Fprintf(&b, "Influence deck %d cards, discard pile %v.\n", g.DeckSize(), g.DiscardPile())
-	b.WriteString("Neutral supply:")
-	for k := Well; k <= LargeBuilding; k++ {
-		sep := ","
-		if k == LargeBuilding {
-			sep = "."
-		}
-		fmt.Fprintf(&b, " %v %d%s", k, g.NeutralSupply(k), sep)
-	}
-	b.WriteString("\n\n" + mapLegend)
-	return b.String()
+	return drawPicture(&g, "", "")
 }
 
-// writeHeader writes the state of play: the game's options; the turn and
-// the dice and ship; what the phase asks of whom.
-func (g *Game) writeHeader(b *strings.Builder) {
-	col := func(p Player) Color { return g.Color(p) }
-	fmt.Fprintf(b, "Elasund, %d players", g.Players())
-	if g.rules != DefaultRules {
-		fmt.Fprintf(b, "; rules %v", g.rules)
+// String returns the picture of what the viewer may know, drawn as
+// Game.String draws the referee's: the same header, map, track and
+// supplies, and a panel showing the influence colours of the viewer's own
+// hand only and, for every other player, how many influence cards they
+// hold. A line under the header names the viewer; the tile under the
+// church stack is shown to the first church builder, who knows it, and the
+// two tiles drawn for the church to that builder while they choose. Views
+// that are equal (==) have equal pictures, so the picture never tells what
+// the view leaves out. fmt.Print(v) prints it.
+func (v View) String() string {
+	if n := v.Players(); n < MinPlayers || n > MaxPlayers {
+		return fmt.Sprintf("elasund.View{not of a game set up by New: %d players}", n)
 	}
-	if g.maxTurns > 0 {
-		fmt.Fprintf(b, "; at most %d turns", g.maxTurns)
+	whose := "A spectator's view: the colours of the influence cards in hands are hidden.\n"
+	if v.viewer != NoPlayer {
+		whose = fmt.Sprintf("%s's view: the colours of the others' influence cards are hidden.\n", capitalized(v.Color(v.viewer).String()))
+	}
+	stackNote := ""
+	if t := v.ChurchBottom(); t != 0 {
+		stackNote = fmt.Sprintf(", tile %d at the bottom", t)
+	}
+	return drawPicture(v, whose, stackNote)
+}
+
+// capitalized returns s with its first letter in upper case.
+func capitalized(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// writeHeader writes the state of play: the game's options; whose view
+// the picture is (whose, empty for the referee's); the turn and the dice
+// and ship; what the phase asks of whom.
+func writeHeader(b *strings.Builder, src pictureSource, whose string) {
+	col := func(p Player) Color { return src.Color(p) }
+	fmt.Fprintf(b, "Elasund, %d players", src.Players())
+	if src.Rules() != DefaultRules {
+		fmt.Fprintf(b, "; rules %v", src.Rules())
+	}
+	if limit := src.turnLimit(); limit > 0 {
+		fmt.Fprintf(b, "; at most %d turns", limit)
 	}
 	b.WriteString(".\n")
+	b.WriteString(whose)
 	switch {
-	case g.Over() && g.Winner() != NoPlayer:
-		fmt.Fprintf(b, "Game over in turn %d: %v wins.", g.Turn(), col(g.Winner()))
-	case g.Over():
+	case src.Over() && src.Winner() != NoPlayer:
+		fmt.Fprintf(b, "Game over in turn %d: %v wins.", src.Turn(), col(src.Winner()))
+	case src.Over():
 		b.WriteString("Game over at the turn limit: no winner.")
 	default:
-		fmt.Fprintf(b, "Turn %d, %v's turn.", g.Turn(), col(g.Active()))
+		fmt.Fprintf(b, "Turn %d, %v's turn.", src.Turn(), col(src.Active()))
 	}
-	if d0, d1 := g.Dice(); d0 == 0 {
+	if d0, d1 := src.Dice(); d0 == 0 {
 		b.WriteString(" No roll yet; the ship is off the board.\n")
-	} else if g.Ship() == NoRow {
+	} else if src.Ship() == NoRow {
 		fmt.Fprintf(b, " Dice %d+%d; the ship is off the board.\n", d0, d1)
 	} else {
-		fmt.Fprintf(b, " Dice %d+%d, the ship in row %v.\n", d0, d1, g.Ship())
+		fmt.Fprintf(b, " Dice %d+%d, the ship in row %v.\n", d0, d1, src.Ship())
 	}
-	who := col(g.ToMove())
-	switch g.Phase() {
+	who := col(src.ToMove())
+	switch src.Phase() {
 	case PhaseRoll:
 		fmt.Fprintf(b, "%v to roll.\n", who)
 	case PhaseSteer:
@@ -311,22 +414,25 @@ func (g *Game) writeHeader(b *strings.Builder) {
 	case PhasePirates:
 		fmt.Fprintf(b, "A 7: %v sends the pirates.\n", who)
 	case PhaseDiscard:
-		fmt.Fprintf(b, "Pirates: %v discards %d cards.", who, g.Pending(g.ToMove()))
-		if pool := g.PiratesPool(); pool.Total() > 0 {
+		fmt.Fprintf(b, "Pirates: %v discards %d cards.", who, src.Pending(src.ToMove()))
+		if pool := src.PiratesPool(); pool.Total() > 0 {
 			fmt.Fprintf(b, " Discarded so far: %v.", pool)
 		}
 		b.WriteString("\n")
 	case PhaseShortage:
-		fmt.Fprintf(b, "Influence shortage: %v returns %d cards.\n", who, g.Pending(g.ToMove()))
+		fmt.Fprintf(b, "Influence shortage: %v returns %d cards.\n", who, src.Pending(src.ToMove()))
 	case PhaseBuild:
-		if left := g.BuildsLeft(); left == 1 {
+		if left := src.BuildsLeft(); left == 1 {
 			fmt.Fprintf(b, "%v builds (1 build left).\n", who)
 		} else {
 			fmt.Fprintf(b, "%v builds (%d builds left).\n", who, left)
 		}
 	case PhaseChurchChoice:
-		t1, t2 := g.ChurchChoice()
-		fmt.Fprintf(b, "%v keeps church tile %d or %d.\n", who, t1, t2)
+		if t1, t2 := src.ChurchChoice(); t1 != 0 {
+			fmt.Fprintf(b, "%v keeps church tile %d or %d.\n", who, t1, t2)
+		} else {
+			fmt.Fprintf(b, "%v keeps one of the two church tiles drawn.\n", who)
+		}
 	case PhaseRebuild:
 		fmt.Fprintf(b, "%v rebuilds a displaced starter or removes it.\n", who)
 	case PhasePermit:

@@ -1,0 +1,176 @@
+// Command play lets a person play Elasund against bots in the terminal.
+//
+// Usage:
+//
+//	go run ./examples/play [-players 3] [-bots ismcts,greedy] [-seat 0] [-seed N]
+//	    [-rules default] [-maxturns 200] [-record FILE | -records DIR]
+//
+// The command is the referee: it holds the real game, shows the person only
+// what their seat may know (View.String: the board, their own cards, the
+// others' card counts) and hands each bot only its seat's View. The bots
+// named by -bots (examples/bots: random, greedy, ismcts, …) fill the other
+// seats in order, the list repeated if it is shorter than the seats; by
+// default one more seat than bots named. -seat is the person's seat, 0 for
+// the first colour (red).
+//
+// At each decision the command lists the legal moves, numbered and grouped
+// by kind (long lists, such as the hundreds of permit placements, compactly),
+// and reads a line: a move's number, a move in notation ("build tavern c5 pay
+// blue", "permit 2 d8", "end build"), or a command: help, board, moves
+// [WORDS], undo, quit. A refused move is explained with the engine's error.
+// It shows what each bot did and what the dice did. A decision with a single
+// legal move (a roll, say) is played without asking. undo takes back the
+// person's previous decision and everything after it; the dice and the bots
+// do the same again if the person does (the game's and the bots' seeds
+// depend only on the game's seed and the moves before).
+//
+// At the end (the game is won, reaches -maxturns, or the person quits or
+// closes the input) it prints the result and saves the game's record, which
+// examples/replay replays: to -record FILE, or to a new file in -records DIR
+// (by default the system's temporary directory). The exit status is 0, 1 if
+// the record cannot be saved or a bot fails, and 2 for bad flags.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/elasund/elasund"
+	"github.com/elasund/elasund/examples/bots"
+)
+
+func main() {
+	os.Exit(run(os.Stdin, os.Stdout, os.Args[1:]))
+}
+
+// defaultMaxTurns ends a game that goes on for too long without a winner:
+// play can reach positions where nobody can ever win.
+const defaultMaxTurns = 200
+
+// options are the command's flags, checked.
+type options struct {
+	cfg        elasund.Config
+	seat       elasund.Player
+	bots       []string // by seat; "" for the person's seat
+	recordFile string   // -record
+	recordDir  string   // -records
+}
+
+// run plays one game reading the person's lines from in and writing to out,
+// with the command-line arguments args. It returns the exit status.
+func run(in io.Reader, out io.Writer, args []string) int {
+	return runWith(in, out, args, bots.New)
+}
+
+// botMaker makes the bot of a name with a seed, as bots.New.
+type botMaker func(name string, seed uint64) (bots.Bot, error)
+
+// runWith is run with the bots that newBot makes.
+func runWith(in io.Reader, out io.Writer, args []string, newBot botMaker) int {
+	opts, err := parseFlags(out, args, newBot)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	s, err := newSession(in, out, opts, newBot)
+	if err != nil {
+		fmt.Fprintln(out, "play:", err)
+		return 2
+	}
+	return s.play()
+}
+
+// parseFlags reads args. For a bad flag it writes the problem and the
+// usage to out and returns an error.
+func parseFlags(out io.Writer, args []string, newBot botMaker) (options, error) {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(out)
+	players := fs.Int("players", 0, "number of players, 2 to 4 (default: one more than the bots named)")
+	botList := fs.String("bots", defaultBot(), "the bots in the other seats, in order, comma-separated (the list repeats if short): "+strings.Join(bots.Names(), ", "))
+	seat := fs.Int("seat", 0, "your seat, 0 to players-1 (colours in seat order: red, blue, green, yellow)")
+	seed := fs.Uint64("seed", 0, "the game's seed (0: one from the clock, printed at the start)")
+	rulesText := fs.String("rules", "default", "the rule options (RULES.md §12): default, english, adjacent-permit-rows, shortage-voids-income, or options joined with +")
+	maxTurns := fs.Int("maxturns", defaultMaxTurns, "end the game without a winner after this many turns (0: no limit)")
+	recordFile := fs.String("record", "", "save the game's record to `FILE`")
+	recordDir := fs.String("records", "", "save the game's record to a new file in `DIR` (default: the temporary directory)")
+	fs.Usage = func() {
+		fmt.Fprintln(out, "usage: play [-players N] [-bots NAME,…] [-seat N] [-seed N] [-rules R] [-maxturns N] [-record FILE | -records DIR]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return options{}, err
+	}
+	bad := func(format string, a ...any) (options, error) {
+		err := fmt.Errorf(format, a...)
+		fmt.Fprintln(out, "play:", err)
+		fs.Usage()
+		return options{}, err
+	}
+	if fs.NArg() > 0 {
+		return bad("unexpected arguments %q", fs.Args())
+	}
+	names := strings.Split(*botList, ",")
+	for i, n := range names {
+		names[i] = strings.TrimSpace(n)
+		if _, err := newBot(names[i], 0); err != nil {
+			return bad("%v", err)
+		}
+	}
+	n := *players
+	if n == 0 {
+		n = len(names) + 1
+	}
+	if n < elasund.MinPlayers || n > elasund.MaxPlayers {
+		return bad("-players %d: Elasund is for %d to %d players", n, elasund.MinPlayers, elasund.MaxPlayers)
+	}
+	if len(names) > n-1 {
+		return bad("%d bots named for the %d other seats", len(names), n-1)
+	}
+	if *seat < 0 || *seat >= n {
+		return bad("-seat %d: the seats are 0 to %d", *seat, n-1)
+	}
+	rules, err := elasund.ParseRules(*rulesText)
+	if err != nil {
+		return bad("-rules: %v", err)
+	}
+	if *maxTurns < 0 {
+		return bad("-maxturns %d: give 0 for no limit or a positive number", *maxTurns)
+	}
+	if *recordFile != "" && *recordDir != "" {
+		return bad("give -record or -records, not both")
+	}
+	opts := options{
+		cfg:        elasund.Config{Players: n, Seed: *seed, Rules: rules, MaxTurns: *maxTurns},
+		seat:       elasund.Player(*seat),
+		recordFile: *recordFile,
+		recordDir:  *recordDir,
+	}
+	if opts.cfg.Seed == 0 {
+		opts.cfg.Seed = uint64(time.Now().UnixNano())
+	}
+	for p, k := 0, 0; p < n; p++ {
+		if p == *seat {
+			opts.bots = append(opts.bots, "")
+			continue
+		}
+		opts.bots = append(opts.bots, names[k%len(names)])
+		k++
+	}
+	return opts, nil
+}
+
+// defaultBot is the bot the other seats get by default: greedy, or random
+// where greedy is not built.
+func defaultBot() string {
+	if _, err := bots.New("greedy", 0); err == nil {
+		return "greedy"
+	}
+	return "random"
+}

@@ -1,0 +1,482 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/elasund/elasund"
+	"github.com/elasund/elasund/examples/bots"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden transcript")
+
+// play runs the command in-process on args with script as its input, and
+// returns the transcript and the exit status.
+func play(t *testing.T, script string, args ...string) (string, int) {
+	t.Helper()
+	return playWith(t, bots.New, script, args...)
+}
+
+// playWith is play with the bots newBot makes.
+func playWith(t *testing.T, newBot botMaker, script string, args ...string) (string, int) {
+	t.Helper()
+	var out bytes.Buffer
+	status := runWith(strings.NewReader(script), &out, args, newBot)
+	return out.String(), status
+}
+
+// lines joins script lines.
+func lines(l ...string) string { return strings.Join(l, "\n") + "\n" }
+
+// readRecord reads and replays the record file at path.
+func readRecord(t *testing.T, path string) (elasund.Record, *elasund.Game) {
+	t.Helper()
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := elasund.ParseRecord(string(text))
+	if err != nil {
+		t.Fatalf("the saved record does not parse: %v\n%s", err, text)
+	}
+	g, err := r.Replay()
+	if err != nil {
+		t.Fatalf("the saved record does not replay: %v\n%s", err, text)
+	}
+	return r, g
+}
+
+// mustContain fails unless every one of wants is in transcript.
+func mustContain(t *testing.T, transcript string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(transcript, w) {
+			t.Errorf("the transcript lacks %q:\n%s", w, transcript)
+		}
+	}
+}
+
+// The scripted session of the golden transcript: seed 3, 2 players, the
+// person red against a random bot. Red's first decision is a steer (the
+// ship rolled into its own row), then red builds.
+var sessionScript = lines(
+	"help",
+	"steer 7",        // not a move: no row 7
+	"steer 4",        // a move the engine refuses: two rows from 9 are 6 and 11
+	"2",              // steer 11, by number
+	"build house a2", // refused: no permits there
+	"board",
+	"moves end",
+	"moves",
+	"1",    // wall Nd
+	"undo", // back to the build decision
+	"undo", // back to the steer
+	"undo", // nothing left to undo
+	"1",    // steer 6
+	"end build",
+	"3", // a permit, then the only bonus move, end turn, is played alone
+	"foo bar",
+	"0",
+	"quit",
+)
+
+// TestSessionTranscript plays a scripted session (numbers, notation, a
+// malformed and a refused move, help, board, moves, undo, quit) and checks
+// its transcript: against the golden file testdata/session.golden
+// (rewritten with -update), and line by line for what each input must
+// bring; the record saved replays the moves played.
+func TestSessionTranscript(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.txt")
+	out, status := play(t, sessionScript, "-players", "2", "-bots", "random", "-seed", "3", "-maxturns", "30", "-record", path)
+	if status != 0 {
+		t.Fatalf("exit status %d:\n%s", status, out)
+	}
+	golden := filepath.Join("testdata", "session.golden")
+	got := strings.ReplaceAll(out, dir, "DIR")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("the transcript differs from %s (go test -run TestSessionTranscript -update rewrites it):\n%s", golden, got)
+	}
+
+	// The position of the steer decision, from the record.
+	r, final := readRecord(t, path)
+	g, err := elasund.New(r.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range r.Moves {
+		if g.Phase() == elasund.PhaseSteer {
+			break
+		}
+		if err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.Phase() != elasund.PhaseSteer || g.ToMove() != 0 {
+		t.Fatalf("the record never reaches red's steer: %v", r)
+	}
+	_, parseErr := elasund.ParseMove("steer 7")
+	steer4, _ := elasund.ParseMove("steer 4")
+	afterSteer := *g
+	afterSteer.Apply(elasund.Move{Kind: elasund.Steer, Row: 11})
+	house, _ := elasund.ParseMove("build house a2")
+	mustContain(t, out,
+		"red steers the ship two rows up or down.",
+		"Steer the ship:    1) steer 6     2) steer 11\nred> ",
+		"red> help\nAt your decision, type one of:",
+		"red> steer 7\nNot a command or a move: "+parseErr.Error()+"\n",
+		"red> steer 4\nRefused: "+g.Check(steer4).Error()+"\n",
+		"red> 2\nred (you): steer 11\n",
+		"red> build house a2\nRefused: "+afterSteer.Check(house).Error()+"\n",
+		"red> board\n\n"+afterSteer.View(0).String()+"\nYour hand: ",
+		"red> moves end\nDone building:",
+		"red> 1\nred (you): wall Nd\n",
+		"red> undo\nUndone: 1 move taken back, to your decision in turn 2.\n",
+		"red> undo\nNothing to undo: you have made no decision yet.\n",
+		"red> 1\nred (you): steer 6\n",
+		"red> end build\nred (you): end build\n",
+		"red (you): end turn\n\n--- Turn 3: blue (random) ---\n",
+		"red> foo bar\nNot a command or a move: ",
+		"red> 0\nThere is no move 0: your moves are numbered 1 to ",
+		"red> quit\nYou left the game in turn 4.\n",
+		fmt.Sprintf("The record (%d moves) is saved to %s\nReplay it with: go run ./examples/replay %s\n", len(r.Moves), path, path),
+	)
+	if strings.Count(out, "red> undo\nUndone:") != 2 {
+		t.Errorf("two undos should have gone back:\n%s", out)
+	}
+	// What was undone is not in the record: red steered to 6 and built
+	// no wall.
+	text := r.String()
+	if !strings.Contains(text, "steer 6") || strings.Contains(text, "steer 11") || strings.Contains(text, "wall Nd") {
+		t.Errorf("the record keeps undone moves:\n%s", text)
+	}
+	if r.Over || final.Over() || final.Turn() != 4 || r.Tags["Red"] != "human" || r.Tags["Blue"] != "bot random" {
+		t.Errorf("record: over %v, turn %d, tags %v", r.Over, final.Turn(), r.Tags)
+	}
+}
+
+// TestWholeGame answers 1 to every decision until the game ends (at a
+// turn limit, won by the person, won by a bot): the result is printed with
+// the referee's final picture, the record is saved in the -records
+// directory and replays to that game with that result; until the end, the
+// person saw no other player's influence colours.
+func TestWholeGame(t *testing.T) {
+	for _, tc := range []struct {
+		players, seat, seed, maxTurns string
+		result                        string // %d: the last turn
+	}{
+		{"3", "1", "12", "30", "No winner: the game reached its limit of 30 turns."},
+		{"2", "0", "2", "0", "You win in turn %d!"},
+		{"2", "0", "3", "0", "blue (random) wins in turn %d."},
+	} {
+		dir := t.TempDir()
+		out, status := play(t, strings.Repeat("1\n", 5000),
+			"-players", tc.players, "-bots", "random", "-seat", tc.seat, "-seed", tc.seed, "-maxturns", tc.maxTurns, "-records", dir)
+		if status != 0 {
+			t.Fatalf("exit status %d:\n%s", status, out)
+		}
+		files, err := filepath.Glob(filepath.Join(dir, "elasund-play-"+tc.seed+"-*.txt"))
+		if err != nil || len(files) != 1 {
+			t.Fatalf("record files %v (%v)", files, err)
+		}
+		r, g := readRecord(t, files[0])
+		if !g.Over() || !r.Over {
+			t.Fatalf("the game did not end: over %v, record over %v", g.Over(), r.Over)
+		}
+		result := tc.result
+		if strings.Contains(result, "%d") {
+			result = fmt.Sprintf(result, g.Turn())
+		}
+		end := "\n=== Game over: every card shown ===\n\n" + g.String() + "\n" + result + "\n" +
+			fmt.Sprintf("The record (%d moves) is saved to %s\n", len(r.Moves), files[0])
+		mustContain(t, out, end)
+
+		// Before the end, every panel line of the others shows a number
+		// of cards, never colours; the person's shows colours.
+		me := g.Color(elasund.Player(tc.seat[0] - '0')).String()
+		play, _, _ := strings.Cut(out, "=== Game over")
+		colours := regexp.MustCompile(`^ [ >*] (red|blue|green) +\d+  (b\d+ g\d+ y\d+|\d+ cards?) `)
+		seen := map[string]int{}
+		for _, l := range strings.Split(play, "\n") {
+			m := colours.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			seen[m[1]]++
+			if shown := strings.HasPrefix(m[2], "b"); shown != (m[1] == me) {
+				t.Fatalf("the person (%s) sees %s's cards as %q", me, m[1], m[2])
+			}
+		}
+		if n := strings.Count(play, me+"> 1\n"); n < 10 || seen[me] != n || seen["red"] != seen["blue"] {
+			t.Errorf("%d decisions answered; panel lines seen: %v", n, seen)
+		}
+	}
+}
+
+// TestUndoPlaysTheSameAgain: a game that goes back several decisions, over
+// the bots' turn and its dice, and then chooses as before is the same game
+// as one played straight: the same record and the same transcript from
+// there on (the dice come from the game's seed, the bots are re-seeded
+// from the game's seed and the moves before).
+func TestUndoPlaysTheSameAgain(t *testing.T) {
+	args := []string{"-players", "3", "-bots", "random", "-seed", "5", "-maxturns", "40"}
+	dir := t.TempDir()
+	straightPath, undonePath := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	straight, status := play(t, strings.Repeat("1\n", 20)+"quit\n", append(args, "-record", straightPath)...)
+	if status != 0 {
+		t.Fatal(straight)
+	}
+	back := 6
+	script := strings.Repeat("1\n", 14) + strings.Repeat("undo\n", back) + strings.Repeat("1\n", 6+back) + "quit\n"
+	undone, status := play(t, script, append(args, "-record", undonePath)...)
+	if status != 0 {
+		t.Fatal(undone)
+	}
+	a, _ := readRecord(t, straightPath)
+	b, _ := readRecord(t, undonePath)
+	if a.String() != b.String() {
+		t.Fatalf("the records differ:\n%s\n%s", a, b)
+	}
+	// The undos went back over another player's turn.
+	re := regexp.MustCompile(`Undone: (\d+) moves? taken back, to your decision in turn (\d+)\.`)
+	all := re.FindAllStringSubmatch(undone, -1)
+	if len(all) != back {
+		t.Fatalf("%d undos answered:\n%s", len(all), undone)
+	}
+	before := strings.Split(undone, "red> undo\n")[0]
+	turns := regexp.MustCompile(`--- Turn (\d+)`).FindAllStringSubmatch(before, -1)
+	lastTurn, _ := strconv.Atoi(turns[len(turns)-1][1])
+	backTo, _ := strconv.Atoi(all[back-1][2])
+	if backTo >= lastTurn {
+		t.Errorf("undo went back to turn %d from turn %d: not over another player's turn", backTo, lastTurn)
+	}
+	// From the decision gone back to, the transcripts agree.
+	tail := undone[strings.LastIndex(undone, "red> undo\n")+len("red> undo\n"):]
+	tail = tail[strings.Index(tail, "\n")+1:] // after the "Undone" line
+	tail = strings.ReplaceAll(tail, undonePath, straightPath)
+	if !strings.HasSuffix(straight, tail) {
+		t.Errorf("after undo the game went differently:\n%s\n---- straight:\n%s", tail, straight)
+	}
+}
+
+// TestEndOfInput: input that ends stops the game cleanly, with the record
+// so far saved; so does quit at the first decision.
+func TestEndOfInput(t *testing.T) {
+	for _, script := range []string{"", "board\n", "quit\n", "  \nq\n"} {
+		path := filepath.Join(t.TempDir(), "game.txt")
+		out, status := play(t, script, "-seed", "3", "-bots", "random", "-record", path)
+		if status != 0 {
+			t.Errorf("input %q: exit status %d", script, status)
+		}
+		ending := "\nEnd of input.\nYou left the game in turn 2.\n"
+		if strings.Contains(script, "q") {
+			ending = "red> q"
+		}
+		mustContain(t, out, ending, "You left the game in turn 2.\nThe record (5 moves) is saved to "+path)
+		r, g := readRecord(t, path)
+		if r.Over || g.Turn() != 2 || g.ToMove() != 0 {
+			t.Errorf("input %q: the record stops in turn %d with %v to move", script, g.Turn(), g.ToMove())
+		}
+	}
+}
+
+// TestBadFlags: a bad flag or value exits with status 2 and says why; -h
+// prints the usage and exits 0.
+func TestBadFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-nosuch"}, "flag provided but not defined: -nosuch"},
+		{[]string{"-players", "5"}, "play: -players 5: Elasund is for 2 to 4 players"},
+		{[]string{"-players", "1"}, "play: -players 1: Elasund is for 2 to 4 players"},
+		{[]string{"-bots", "random,random,random,random"}, "play: -players 5: Elasund is for 2 to 4 players"},
+		{[]string{"-players", "2", "-bots", "random,random"}, "play: 2 bots named for the 1 other seats"},
+		{[]string{"-bots", "nosuch"}, `play: bots: unknown bot "nosuch"`},
+		{[]string{"-seat", "2"}, "play: -seat 2: the seats are 0 to 1"},
+		{[]string{"-seat", "-1"}, "play: -seat -1: the seats are 0 to 1"},
+		{[]string{"-rules", "chess"}, "play: -rules: "},
+		{[]string{"-maxturns", "-3"}, "play: -maxturns -3"},
+		{[]string{"-seed", "x"}, `invalid value "x" for flag -seed`},
+		{[]string{"-record", "a", "-records", "b"}, "play: give -record or -records, not both"},
+		{[]string{"extra"}, `play: unexpected arguments ["extra"]`},
+	} {
+		out, status := play(t, "", tc.args...)
+		if status != 2 || !strings.Contains(out, tc.want) || !strings.Contains(out, "usage: play") {
+			t.Errorf("%q: exit status %d, output\n%s\nwant status 2, %q and the usage", tc.args, status, out, tc.want)
+		}
+	}
+	out, status := play(t, "", "-h")
+	if status != 0 || !strings.Contains(out, "usage: play") || !strings.Contains(out, "-maxturns") {
+		t.Errorf("-h: status %d:\n%s", status, out)
+	}
+}
+
+// TestDefaults: with no flags, the person plays red against one bot (the
+// default bot), a seed from the clock that the transcript gives, at most
+// defaultMaxTurns turns; -bots fills the other seats in order, repeating.
+func TestDefaults(t *testing.T) {
+	out, status := play(t, "")
+	if status != 0 {
+		t.Fatal(out)
+	}
+	m := regexp.MustCompile(`^Elasund, 2 players, seed (\d+), rules default, at most 200 turns\.\nSeats: red \(you\), blue \(` + defaultBot() + `\)\.\n`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("transcript:\n%s", out)
+	}
+	opts, err := parseFlags(&bytes.Buffer{}, []string{"-players", "4", "-seat", "2", "-bots", "random,other"}, fakeBots(t, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(opts.bots, ","); got != "random,other,,random" {
+		t.Errorf("seats %q", got)
+	}
+}
+
+// fakeBot is a bot for the tests: it does what act says with the view.
+type fakeBot struct {
+	name string
+	act  func(v elasund.View) (elasund.Move, error)
+}
+
+func (b fakeBot) Name() string                                { return b.name }
+func (b fakeBot) Choose(v elasund.View) (elasund.Move, error) { return b.act(v) }
+
+// fakeBots makes the bots of bots.New and "other" (a random bot), and the
+// fake bots of acts by name.
+func fakeBots(t *testing.T, acts map[string]func(v elasund.View) (elasund.Move, error)) botMaker {
+	return func(name string, seed uint64) (bots.Bot, error) {
+		if act, ok := acts[name]; ok {
+			return fakeBot{name, act}, nil
+		}
+		if name == "other" {
+			name = "random"
+		}
+		return bots.New(name, seed)
+	}
+}
+
+// TestBotFailures: a bot that panics, errs or chooses an illegal move stops
+// the game with status 1 and says why; the record so far is saved. A bot is
+// handed only its own seat's view, when it decides.
+func TestBotFailures(t *testing.T) {
+	var views []elasund.View
+	acts := map[string]func(v elasund.View) (elasund.Move, error){
+		"panicky": func(elasund.View) (elasund.Move, error) { panic("boom") },
+		"erring":  func(elasund.View) (elasund.Move, error) { return elasund.Move{}, errors.New("no idea") },
+		"illegal": func(elasund.View) (elasund.Move, error) { return elasund.Move{Kind: elasund.EndTurn}, nil },
+		"forcing": func(v elasund.View) (elasund.Move, error) {
+			return elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{6, 6}}, nil
+		},
+		"spy": func(v elasund.View) (elasund.Move, error) {
+			views = append(views, v)
+			return v.Legal()[0], nil
+		},
+	}
+	for _, tc := range []struct{ bot, want string }{
+		{"panicky", "blue (panicky) failed: it panicked: boom\n"},
+		{"erring", "blue (erring) failed: no idea\n"},
+		{"illegal", `blue (illegal) failed: it chose "end turn", which is not legal: elasund: illegal move "end turn" in phase roll`},
+		{"forcing", `blue (forcing) failed: it chose "roll 6 6", which is not one of its legal moves`},
+	} {
+		path := filepath.Join(t.TempDir(), "game.txt")
+		out, status := playWith(t, fakeBots(t, acts), "", "-seed", "3", "-bots", tc.bot, "-record", path)
+		if status != 1 {
+			t.Errorf("%s: exit status %d", tc.bot, status)
+		}
+		mustContain(t, out, tc.want, "The game stopped in turn 1.\nThe record (0 moves) is saved to "+path)
+		readRecord(t, path)
+	}
+	out, status := playWith(t, fakeBots(t, acts), strings.Repeat("1\n", 30), "-players", "3", "-seed", "3", "-bots", "spy", "-maxturns", "5")
+	if status != 0 {
+		t.Fatal(out)
+	}
+	if len(views) < 10 {
+		t.Fatalf("the spies decided %d times", len(views))
+	}
+	for _, v := range views {
+		if !v.Decides() || v.Viewer() == 0 || v.Viewer() == elasund.NoPlayer {
+			t.Fatalf("a spy was handed the view of %v (decides: %v)", v.Viewer(), v.Decides())
+		}
+	}
+}
+
+// TestREADMEFlags: the flags the README's "Play in the terminal" section
+// and the command's doc comment name are the command's flags.
+func TestREADMEFlags(t *testing.T) {
+	usage, status := play(t, "", "-h")
+	if status != 0 {
+		t.Fatal(usage)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "## Play in the terminal\n")
+	if !ok {
+		t.Fatal("the README has no section Play in the terminal")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	doc, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docComment, _, _ := strings.Cut(string(doc), "package main")
+	flagRe := regexp.MustCompile("(?:^|[ `\\[])-([a-z]+)\\b")
+	for name, text := range map[string]string{"README": section, "doc comment": docComment} {
+		found := flagRe.FindAllStringSubmatch(text, -1)
+		if len(found) < 5 {
+			t.Errorf("%s: only %d flags named", name, len(found))
+		}
+		for _, f := range found {
+			if !strings.Contains(usage, "  -"+f[1]+" ") && !strings.Contains(usage, "  -"+f[1]+"\n") {
+				t.Errorf("%s names -%s, which is not a flag:\n%s", name, f[1], usage)
+			}
+		}
+	}
+}
+
+// TestCommand builds the command and plays a short session through its
+// standard input and output: input that is not a terminal is echoed after
+// the prompt, and the exit status is the run's.
+func TestCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "play")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	path := filepath.Join(dir, "game.txt")
+	cmd := exec.Command(bin, "-seed", "3", "-bots", "random", "-record", path)
+	cmd.Stdin = strings.NewReader("moves\n2\nquit\n")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	mustContain(t, string(out), "red> moves\nSteer the ship:", "red> 2\nred (you): steer 11\n", "red> quit\nYou left the game in turn 2.\n")
+	readRecord(t, path)
+	var exit *exec.ExitError
+	if err := exec.Command(bin, "-players", "9").Run(); !errors.As(err, &exit) || exit.ExitCode() != 2 {
+		t.Errorf("-players 9: %v; want exit status 2", err)
+	}
+}
