@@ -36,6 +36,12 @@
 //	POST   /api/replays                       a record's text
 //	GET    /api/replays/{id}                  its moves
 //	GET    /api/replays/{id}/positions/{k}    the picture after k moves
+//
+// Its tests include two in a real headless Chromium (chromedp); they skip
+// when none is installed (apt-get install chromium). ELASUND_CHROMIUM names
+// the browser's binary ("none" skips them), ELASUND_REQUIRE_BROWSER=1 makes
+// a missing browser a failure, and ELASUND_SCREENSHOTS names a directory
+// for their screenshots.
 package main
 
 import (
