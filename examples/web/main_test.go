@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestRun starts the command on a free port with a record, uses it, and
+// stops it.
+func TestRun(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.txt")
+	rec := playedRecord(t, 2, 4, 8)
+	rec.Tags = map[string]string{"Event": "test"}
+	if err := os.WriteFile(file, []byte(rec.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	errc := make(chan error, 1)
+	go func() {
+		errc <- run(ctx, []string{"-addr", "127.0.0.1:0", "-record", file, "-bot-delay", "0"}, pw, io.Discard)
+		pw.Close()
+	}()
+	lines := bufio.NewScanner(pr)
+	var out []string
+	url := ""
+	for url == "" && lines.Scan() {
+		out = append(out, lines.Text())
+		if _, rest, ok := strings.Cut(lines.Text(), "play at "); ok {
+			url, _, _ = strings.Cut(rest, " ")
+		}
+	}
+	go io.Copy(io.Discard, pr)
+	if url == "" || !strings.Contains(out[0], "game.txt: ") || !strings.Contains(out[0], "(Event: test)") {
+		t.Fatalf("output %q", out)
+	}
+	for _, path := range []string{"", "replay", "api/replays/file"} {
+		res, err := http.Get(url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s%s: %d", url, path, res.StatusCode)
+		}
+	}
+	cancel()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("run did not stop")
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(bad, []byte("1. red: fly\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-nosuchflag"}, "not defined"},
+		{[]string{"extra"}, "unexpected arguments"},
+		{[]string{"-max-games", "0"}, "-max-games must be at least 1"},
+		{[]string{"-record", filepath.Join(t.TempDir(), "missing.txt")}, "no such file"},
+		{[]string{"-record", bad}, "bad.txt: "},
+		{[]string{"-addr", "256.0.0.1:http"}, "listen"},
+	} {
+		err := run(context.Background(), tc.args, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("run %q: %v, want an error with %q", tc.args, err, tc.want)
+		}
+	}
+}

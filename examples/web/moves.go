@@ -1,0 +1,68 @@
+package main
+
+import "github.com/elasund/elasund"
+
+// clientMove is one legal move as the page uses it: its notation (which the
+// page sends back to play it), its kind, and the place on the board where a
+// click chooses it.
+type clientMove struct {
+	Text      string   `json:"text"`
+	Kind      string   `json:"kind"`
+	Square    string   `json:"square,omitempty"`    // the square a click on which chooses the move
+	Footprint []string `json:"footprint,omitempty"` // the squares a build or rebuild covers
+	From      string   `json:"from,omitempty"`      // the square a moved permit leaves
+	Site      string   `json:"site,omitempty"`      // the wall site of a wall move
+	Row       int      `json:"row,omitempty"`       // the row of a steer or pirates move
+}
+
+// clientMoves describes the legal moves ms for the page.
+func clientMoves(ms []elasund.Move) []clientMove {
+	out := make([]clientMove, 0, len(ms))
+	for _, m := range ms {
+		c := clientMove{Text: m.String(), Kind: m.Kind.String()}
+		switch m.Kind {
+		case elasund.Steer, elasund.Pirates:
+			c.Row = int(m.Row)
+		case elasund.Build, elasund.Rebuild:
+			c.Square = m.Square.String()
+			c.Footprint = footprint(m.Building, m.Square)
+		case elasund.BuildWall:
+			c.Site = m.Site.String()
+		case elasund.PlacePermit, elasund.BonusPermit, elasund.UpgradePermit:
+			c.Square = m.Square.String()
+		case elasund.MovePermit:
+			c.Square = m.Square.String()
+			c.From = m.From.String()
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// footprint lists the squares building b covers with its north-west square
+// at origin: Width columns east and Height rows south (the rows of the city
+// are consecutive on the board; there is no row 7 to skip).
+func footprint(b elasund.Building, origin elasund.Square) []string {
+	rows := elasund.Rows()
+	ri := -1
+	for i, r := range rows {
+		if r == origin.Row() {
+			ri = i
+		}
+	}
+	if ri < 0 {
+		return nil
+	}
+	var out []string
+	for dy := range b.Height() {
+		if ri+dy >= len(rows) {
+			break
+		}
+		for dx := range b.Width() {
+			if s := elasund.SquareAt(origin.Col()+dx, rows[ri+dy]); s.Valid() {
+				out = append(out, s.String())
+			}
+		}
+	}
+	return out
+}

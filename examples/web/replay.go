@@ -1,0 +1,253 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/elasund/elasund"
+)
+
+// A replay is a record loaded for the replay page: its moves, and the
+// position before every snapEvery-th move so that any position is a few
+// moves away.
+type replay struct {
+	id        string
+	rec       elasund.Record
+	entries   []logEntry
+	snaps     []elasund.Game // snaps[i]: the position before move i*snapEvery
+	final     elasund.Game
+	permanent bool // loaded with -record: never removed
+	lastUsed  time.Time
+}
+
+const snapEvery = 32
+
+// maxReplayMoves bounds a record's length (a game stopped by a turn limit
+// of 300 has about 2,000 moves).
+const maxReplayMoves = 50000
+
+// newReplay parses and replays a record's text. Its errors are those of
+// elasund.ParseRecord and Record.Replay: they name the line or the move.
+func newReplay(text string) (*replay, error) {
+	rec, err := elasund.ParseRecord(text)
+	if err != nil {
+		return nil, err
+	}
+	if len(rec.Moves) > maxReplayMoves {
+		return nil, fmt.Errorf("the record has %d moves; at most %d are replayed", len(rec.Moves), maxReplayMoves)
+	}
+	if _, err := rec.Replay(); err != nil {
+		return nil, err
+	}
+	g, err := elasund.New(rec.Config)
+	if err != nil {
+		return nil, err
+	}
+	rp := &replay{id: newID(), rec: rec, lastUsed: time.Now()}
+	for i, m := range rec.Moves {
+		if i%snapEvery == 0 {
+			rp.snaps = append(rp.snaps, *g)
+		}
+		p, turn := g.ToMove(), g.Turn()
+		if err := g.Apply(m); err != nil { // Replay has checked every move
+			return nil, fmt.Errorf("move %d (%q): %w", i+1, m.String(), err)
+		}
+		rp.entries = append(rp.entries, logEntry{N: i + 1, Turn: turn, Color: g.Color(p).String(), Text: m.String()})
+	}
+	if len(rec.Moves)%snapEvery == 0 {
+		rp.snaps = append(rp.snaps, *g)
+	}
+	rp.final = *g
+	return rp, nil
+}
+
+// position returns the game after the first k moves, 0 ≤ k ≤ len(moves).
+func (rp *replay) position(k int) (elasund.Game, error) {
+	if k < 0 || k > len(rp.rec.Moves) {
+		return elasund.Game{}, fmt.Errorf("no position %d: the record has positions 0 to %d", k, len(rp.rec.Moves))
+	}
+	g := rp.snaps[k/snapEvery]
+	for _, m := range rp.rec.Moves[k/snapEvery*snapEvery : k] {
+		if err := g.Apply(m); err != nil {
+			return elasund.Game{}, err
+		}
+	}
+	return g, nil
+}
+
+// replayJSON describes a loaded record.
+type replayJSON struct {
+	ID      string            `json:"id"`
+	Players []string          `json:"players"` // colours, in seat order
+	Tags    map[string]string `json:"tags"`
+	Rules   string            `json:"rules"`
+	Result  string            `json:"result"` // a colour, "none", or "*" for unknown
+	Total   int               `json:"total"`  // the number of moves
+	Moves   []logEntry        `json:"moves"`
+}
+
+// positionJSON is one position of a replay: the referee's picture and the
+// moves on either side of it.
+type positionJSON struct {
+	Index  int       `json:"index"` // moves played
+	Total  int       `json:"total"`
+	Turn   int       `json:"turn"`
+	Phase  string    `json:"phase"`
+	ToMove string    `json:"toMove"`
+	Over   bool      `json:"over"`
+	Winner string    `json:"winner"`
+	Last   *logEntry `json:"last"` // the move that led here
+	Next   *logEntry `json:"next"` // the move played from here
+	SVG    string    `json:"svg"`
+}
+
+func (rp *replay) describe() replayJSON {
+	j := replayJSON{ID: rp.id, Tags: map[string]string{}, Rules: rp.rec.Config.Rules.String(),
+		Result: "*", Total: len(rp.rec.Moves), Moves: rp.entries}
+	for p := range rp.final.Players() {
+		j.Players = append(j.Players, rp.final.Color(elasund.Player(p)).String())
+	}
+	for k, v := range rp.rec.Tags {
+		j.Tags[k] = v
+	}
+	if rp.final.Over() {
+		j.Result = "none"
+		if w := rp.final.Winner(); w != elasund.NoPlayer {
+			j.Result = rp.final.Color(w).String()
+		}
+	}
+	return j
+}
+
+func (s *server) addReplay(rp *replay) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return errors.New("the server is shutting down")
+	}
+	n := 0
+	for _, r := range s.replays {
+		if !r.permanent {
+			n++
+		}
+	}
+	if !rp.permanent && n >= s.opts.MaxGames {
+		return fmt.Errorf("too many records loaded at once (at most %d); try again later", s.opts.MaxGames)
+	}
+	s.replays[rp.id] = rp
+	return nil
+}
+
+// handleReplays loads a record sent as the body (its text, at most
+// maxRecordBody bytes).
+func (s *server) handleReplays(w http.ResponseWriter, r *http.Request) {
+	if !allow(w, r, http.MethodPost) {
+		return
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRecordBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, http.StatusRequestEntityTooLarge, "the record is larger than %d bytes", tooBig.Limit)
+			return
+		}
+		writeError(w, http.StatusBadRequest, "reading the record: %v", err)
+		return
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		writeError(w, http.StatusBadRequest, "the body is empty: send a record's text")
+		return
+	}
+	rp, err := newReplay(string(data))
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, "%v", err)
+		return
+	}
+	if err := s.addReplay(rp); err != nil {
+		writeError(w, http.StatusTooManyRequests, "%v", err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, rp.describe())
+}
+
+func (s *server) replay(w http.ResponseWriter, r *http.Request) *replay {
+	id := r.PathValue("id")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rp := s.replays[id]
+	if rp == nil {
+		writeError(w, http.StatusNotFound, "no record %q is loaded", id)
+		return nil
+	}
+	rp.lastUsed = time.Now()
+	return rp
+}
+
+func (s *server) handleReplay(w http.ResponseWriter, r *http.Request) {
+	if !allow(w, r, http.MethodGet) {
+		return
+	}
+	if rp := s.replay(w, r); rp != nil {
+		writeJSON(w, http.StatusOK, rp.describe())
+	}
+}
+
+func (s *server) handlePosition(w http.ResponseWriter, r *http.Request) {
+	if !allow(w, r, http.MethodGet) {
+		return
+	}
+	rp := s.replay(w, r)
+	if rp == nil {
+		return
+	}
+	ks := r.PathValue("k")
+	k, err := strconv.Atoi(ks)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%q is not a position number", ks)
+		return
+	}
+	g, err := rp.position(k)
+	if err != nil {
+		writeError(w, http.StatusNotFound, "%v", err)
+		return
+	}
+	var svg bytes.Buffer
+	title := fmt.Sprintf("Elasund, move %d of %d, turn %d", k, len(rp.rec.Moves), g.Turn())
+	if err := g.WriteSVG(&svg, elasund.SVGOptions{Reveal: elasund.RevealAll, Title: title}); err != nil {
+		writeError(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	j := positionJSON{Index: k, Total: len(rp.rec.Moves), Turn: g.Turn(), Phase: g.Phase().String(),
+		ToMove: g.Color(g.ToMove()).String(), Over: g.Over(), SVG: svg.String()}
+	if g.Winner() != elasund.NoPlayer {
+		j.Winner = g.Color(g.Winner()).String()
+	}
+	if k > 0 {
+		j.Last = &rp.entries[k-1]
+	}
+	if k < len(rp.entries) {
+		j.Next = &rp.entries[k]
+	}
+	writeJSON(w, http.StatusOK, j)
+}
+
+// sortedTags lists a record's tags as "Name: value" lines (for the log).
+func sortedTags(tags map[string]string) string {
+	keys := make([]string, 0, len(tags))
+	for k := range tags {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s: %s; ", k, tags[k])
+	}
+	return strings.TrimSuffix(b.String(), "; ")
+}
