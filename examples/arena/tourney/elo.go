@@ -1,0 +1,84 @@
+package tourney
+
+import "math"
+
+// Comparison is one comparison of two entrants (by their indices) in one
+// game: Score is A's result against B, 1 a win, 0.5 a tie, 0 a loss.
+type Comparison struct {
+	A, B  int
+	Score float64
+}
+
+// Elo fits Elo ratings to pairwise results: each game of k players counts
+// as its k(k−1)/2 comparisons of two seats by their final places (Rank: the
+// winner above everyone, a forfeiting seat below everyone, the others by
+// cubes on the board, equal places a tie worth half a win to each).
+//
+// The fit is the Bradley–Terry model, P(i beats j) = γi/(γi+γj), with ties
+// as half a win and half a loss, solved by Hunter's MM iteration
+// (γi ← Wi / Σj nij/(γi+γj)) to its maximum likelihood. One virtual tie
+// between every two entrants keeps the ratings finite when an entrant wins
+// or loses every comparison. The ratings are 400·log10(γi/γa) + 1000, so
+// that the anchor a is exactly 1000 and a rating 400 points above another
+// is ten-to-one odds in a comparison.
+func Elo(n int, results []Comparison, anchor int) []float64 {
+	wins := make([]float64, n)
+	games := make([][]float64, n)
+	for i := range games {
+		games[i] = make([]float64, n)
+		for j := range games[i] {
+			if i != j {
+				games[i][j] = 1 // the virtual tie
+			}
+		}
+		wins[i] = 0.5 * float64(n-1)
+	}
+	for _, r := range results {
+		if r.A == r.B {
+			continue
+		}
+		games[r.A][r.B]++
+		games[r.B][r.A]++
+		wins[r.A] += r.Score
+		wins[r.B] += 1 - r.Score
+	}
+	gamma := make([]float64, n)
+	for i := range gamma {
+		gamma[i] = 1
+	}
+	next := make([]float64, n)
+	for iter := 0; iter < 100000; iter++ {
+		for i := range gamma {
+			var d float64
+			for j := range gamma {
+				if j != i {
+					d += games[i][j] / (gamma[i] + gamma[j])
+				}
+			}
+			next[i] = wins[i] / d
+		}
+		// Normalize to a geometric mean of 1 and measure the change.
+		var logSum float64
+		for _, x := range next {
+			logSum += math.Log(x)
+		}
+		scale := math.Exp(-logSum / float64(n))
+		change := 0.0
+		for i := range gamma {
+			x := next[i] * scale
+			change = max(change, math.Abs(math.Log(x/gamma[i])))
+			gamma[i] = x
+		}
+		if change < 1e-13 {
+			break
+		}
+	}
+	elo := make([]float64, n)
+	for i := range elo {
+		elo[i] = 1000
+		if i != anchor {
+			elo[i] += 400 * math.Log10(gamma[i]/gamma[anchor])
+		}
+	}
+	return elo
+}

@@ -1,0 +1,479 @@
+package tourney
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/elasund/elasund"
+)
+
+// The arena's line protocol for bots in other languages (version 1).
+//
+// The arena starts the program once per game and seat and talks to it over
+// its standard input and output, one JSON object per line (no newline
+// inside an object). Every message the arena sends has a "type".
+//
+//  1. The arena says hello:
+//     {"type":"hello","protocol":1,"seat":0,"color":"red","players":2,
+//     "colors":["red","blue"],"rules":"default","maxTurns":300}
+//     and the program answers with its own hello within the timeout:
+//     {"type":"hello","name":"mybot","version":"1.0"} ("protocol", if
+//     given, must be 1).
+//  2. For each of the seat's decisions the arena sends
+//     {"type":"decide","view":{…},"legal":["roll", …],"indices":[0, …]}:
+//     the seat's view (the JSON of elasund.View: what the seat may know,
+//     nothing more), its legal moves in the package's notation, and their
+//     action indices (Move.Index), in the same order. The program answers
+//     within the timeout {"move":"<one of legal>"} or {"index":<one of
+//     indices>}.
+//  3. At the end of the game the arena sends {"type":"end","winner":"red"
+//     or null,"forfeit":"blue" or null,"reason":"won","result":"win",
+//     "view":{…}} (result: "win", "loss" or "draw"; reason: "won", "turn
+//     limit" or why a bot forfeited), then closes the program's input. The
+//     program should exit; it is killed one second later.
+//
+// Blank lines from the program are skipped. A program that does not answer
+// in time, answers what is not a JSON object, names no legal move, closes
+// its output or exits forfeits the game. The game's seed is never sent:
+// it would tell the future dice.
+
+// ProtocolVersion is the version of the line protocol that Exec speaks.
+const ProtocolVersion = 1
+
+// DefaultTimeout is the time an external program has for each answer when
+// ExecOptions.Timeout is 0.
+const DefaultTimeout = 10 * time.Second
+
+// maxLine is the longest line read from a program.
+const maxLine = 1 << 20
+
+// grace is how long a program has to exit once its input is closed, and
+// how long its standard error may stay open after it is killed.
+const grace = time.Second
+
+// ExecOptions configures an external bot.
+type ExecOptions struct {
+	// Timeout is the time the program has for each answer (its hello and
+	// each move); 0 means DefaultTimeout.
+	Timeout time.Duration
+	// Stderr, if not nil, receives the program's standard error, each line
+	// prefixed with Prefix and written with one call of Write; nil discards
+	// it. Programs of games played at once write to it concurrently: it
+	// must be safe for that, as os.Stderr is.
+	Stderr io.Writer
+	Prefix string
+}
+
+// Exec is a bot played by an external program that speaks the arena's
+// line protocol (see ProtocolVersion). Make one per game and seat with
+// NewExec; the referee starts it (Start), asks it for moves (Choose), tells
+// it the outcome (Finish) and stops it (Close).
+type Exec struct {
+	args []string
+	opt  ExecOptions
+
+	name    string // from the program's hello
+	ctx     context.Context
+	cancel  context.CancelFunc
+	cmd     *exec.Cmd
+	in      *os.File // the program's standard input, our end
+	out     *os.File // the program's standard output, our end
+	lines   chan []byte
+	readEnd chan struct{} // closed after the reader sets readErr
+	readErr error         // why lines closed; read after readEnd closes
+	exited  chan struct{} // closed when the program has exited
+	waitErr error         // the program's exit status; read after exited closes
+	stderr  *lineWriter
+	fault   error // the program's first fault: every later call fails with it
+
+	legal []elasund.Move
+}
+
+// NewExec returns a bot that runs the program args[0] with the arguments
+// args[1:].
+func NewExec(args []string, opt ExecOptions) *Exec {
+	if opt.Timeout <= 0 {
+		opt.Timeout = DefaultTimeout
+	}
+	return &Exec{args: args, opt: opt, name: "exec"}
+}
+
+// Name returns the name the program gave in its hello, or "exec" before it.
+func (b *Exec) Name() string { return b.name }
+
+type helloMsg struct {
+	Type     string   `json:"type"`
+	Protocol int      `json:"protocol"`
+	Seat     int      `json:"seat"`
+	Color    string   `json:"color"`
+	Players  int      `json:"players"`
+	Colors   []string `json:"colors"`
+	Rules    string   `json:"rules"`
+	MaxTurns int      `json:"maxTurns"`
+}
+
+type decideMsg struct {
+	Type    string       `json:"type"`
+	View    elasund.View `json:"view"`
+	Legal   []string     `json:"legal"`
+	Indices []int        `json:"indices"`
+}
+
+type endMsg struct {
+	Type    string       `json:"type"`
+	Winner  *string      `json:"winner"`
+	Forfeit *string      `json:"forfeit"`
+	Reason  string       `json:"reason"`
+	Result  string       `json:"result"`
+	View    elasund.View `json:"view"`
+}
+
+// Start starts the program and exchanges hellos.
+func (b *Exec) Start(ctx context.Context, v elasund.View) error {
+	if len(b.args) == 0 {
+		return faultf("no program to run")
+	}
+	b.ctx, b.cancel = context.WithCancel(ctx)
+	cmd := exec.CommandContext(b.ctx, b.args[0], b.args[1:]...)
+	cmd.WaitDelay = grace
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return err
+	}
+	cmd.Stdin, cmd.Stdout = inR, outW
+	if b.opt.Stderr != nil {
+		b.stderr = &lineWriter{w: b.opt.Stderr, prefix: b.opt.Prefix}
+		cmd.Stderr = b.stderr
+	}
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		b.cancel()
+		return faultf("cannot start %s: %v", b.args[0], err)
+	}
+	b.cmd, b.in, b.out = cmd, inW, outR
+	b.exited = make(chan struct{})
+	go func() {
+		b.waitErr = cmd.Wait()
+		close(b.exited)
+	}()
+	b.lines, b.readEnd = make(chan []byte), make(chan struct{})
+	go b.read()
+
+	seat := v.Viewer()
+	hello := helloMsg{Type: "hello", Protocol: ProtocolVersion, Seat: int(seat), Color: v.Color(seat).String(),
+		Players: v.Players(), Rules: v.Rules().String(), MaxTurns: v.MaxTurns()}
+	for p := elasund.Player(0); int(p) < v.Players(); p++ {
+		hello.Colors = append(hello.Colors, v.Color(p).String())
+	}
+	line, err := b.exchange(hello, "hello")
+	if err != nil {
+		return err
+	}
+	var answer struct {
+		Type     string `json:"type"`
+		Name     string `json:"name"`
+		Protocol *int   `json:"protocol"`
+	}
+	if err := decodeObject(line, &answer); err != nil {
+		return b.fail(faultf("answered the hello with %s: %v", quoteLine(line), err))
+	}
+	switch {
+	case answer.Type != "" && answer.Type != "hello":
+		return b.fail(faultf("answered the hello with a message of type %q", answer.Type))
+	case answer.Protocol != nil && *answer.Protocol != ProtocolVersion:
+		return b.fail(faultf("speaks protocol %d; the arena speaks %d", *answer.Protocol, ProtocolVersion))
+	}
+	if answer.Name != "" {
+		b.name = answer.Name
+	}
+	return nil
+}
+
+// Choose sends the view and the legal moves and reads the program's move.
+func (b *Exec) Choose(v elasund.View) (elasund.Move, error) {
+	if b.fault != nil {
+		return elasund.Move{}, b.fault
+	}
+	if b.cmd == nil {
+		return elasund.Move{}, faultf("not started")
+	}
+	b.legal = v.AppendLegal(b.legal[:0])
+	msg := decideMsg{Type: "decide", View: v, Legal: make([]string, len(b.legal)), Indices: make([]int, len(b.legal))}
+	for i, m := range b.legal {
+		msg.Legal[i], msg.Indices[i] = m.String(), m.Index()
+	}
+	line, err := b.exchange(msg, "move")
+	if err != nil {
+		return elasund.Move{}, err
+	}
+	var answer struct {
+		Move  *string `json:"move"`
+		Index *int    `json:"index"`
+	}
+	if err := decodeObject(line, &answer); err != nil {
+		return elasund.Move{}, b.fail(faultf("answered %s: %v", quoteLine(line), err))
+	}
+	switch {
+	case answer.Move != nil:
+		m, err := elasund.ParseMove(*answer.Move)
+		if err != nil {
+			return elasund.Move{}, b.fail(faultf("answered the move %q, which is no move: %v", *answer.Move, err))
+		}
+		return m, nil
+	case answer.Index != nil:
+		m, err := elasund.MoveFromIndex(*answer.Index)
+		if err != nil {
+			return elasund.Move{}, b.fail(faultf("answered the index %d, which is no action: %v", *answer.Index, err))
+		}
+		return m, nil
+	}
+	return elasund.Move{}, b.fail(faultf("answered %s, which names no move (want {\"move\":…} or {\"index\":…})", quoteLine(line)))
+}
+
+// Finish tells the program how the game ended.
+func (b *Exec) Finish(v elasund.View, o Outcome) {
+	if b.cmd == nil || b.fault != nil {
+		return
+	}
+	name := func(p elasund.Player) *string {
+		if p == elasund.NoPlayer {
+			return nil
+		}
+		s := v.Color(p).String()
+		return &s
+	}
+	result := "loss"
+	switch o.Winner {
+	case v.Viewer():
+		result = "win"
+	case elasund.NoPlayer:
+		if o.Forfeit != v.Viewer() {
+			result = "draw"
+		}
+	}
+	_ = b.send(endMsg{Type: "end", Winner: name(o.Winner), Forfeit: name(o.Forfeit), Reason: o.Reason, Result: result, View: v})
+}
+
+// Close closes the program's input, gives it a second to exit (none after
+// a fault), kills it if it has not, and waits for it.
+func (b *Exec) Close() error {
+	if b.cmd == nil {
+		return nil
+	}
+	b.in.Close()
+	if b.fault == nil {
+		select {
+		case <-b.exited:
+		case <-time.After(grace):
+		}
+	}
+	b.cancel() // kills the program if it still runs
+	<-b.exited
+	b.out.Close()
+	if b.stderr != nil {
+		b.stderr.flush()
+	}
+	b.cmd = nil
+	return nil
+}
+
+// read sends the program's output lines to b.lines, and closes it at the
+// end of the output or when a line is too long.
+func (b *Exec) read() {
+	defer close(b.readEnd)
+	defer close(b.lines)
+	r := bufio.NewReaderSize(b.out, 64<<10)
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		line = append(line, chunk...)
+		if len(line) > maxLine {
+			b.readErr = fmt.Errorf("wrote a line longer than %d bytes", maxLine)
+			return
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil {
+			if len(bytes.TrimSpace(line)) > 0 && err == io.EOF {
+				err = nil // a last line without its newline
+			} else {
+				b.readErr = err
+				return
+			}
+		}
+		if t := bytes.TrimSpace(line); len(t) > 0 {
+			select {
+			case b.lines <- t:
+			case <-b.ctx.Done():
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
+		line = nil
+	}
+}
+
+// exchange sends msg and reads the answer line, within the timeout; what
+// names the answer expected in the errors.
+func (b *Exec) exchange(msg any, what string) ([]byte, error) {
+	deadline := time.Now().Add(b.opt.Timeout)
+	if err := b.sendBy(msg, deadline); err != nil {
+		return nil, err
+	}
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case line, ok := <-b.lines:
+		if ok {
+			return line, nil
+		}
+		return nil, b.fail(b.gone(fmt.Sprintf("before its %s", what)))
+	case <-timer.C:
+		return nil, b.fail(faultf("timeout: no %s within %v", what, b.opt.Timeout))
+	case <-b.ctx.Done():
+		return nil, b.fail(b.ctx.Err())
+	}
+}
+
+// send writes msg as one line, with a second to spare.
+func (b *Exec) send(msg any) error { return b.sendBy(msg, time.Now().Add(grace)) }
+
+// sendBy writes msg as one line by the deadline.
+func (b *Exec) sendBy(msg any, deadline time.Time) error {
+	data, err := json.Marshal(msg)
+	if err != nil {
+		return b.fail(err)
+	}
+	data = append(data, '\n')
+	if err := b.in.SetWriteDeadline(deadline); err != nil {
+		return b.fail(err)
+	}
+	if _, err := b.in.Write(data); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return b.fail(faultf("timeout: the program does not read its input"))
+		}
+		return b.fail(b.gone("while the arena wrote to it"))
+	}
+	return nil
+}
+
+// gone describes a program that closed its output or exited, when.
+func (b *Exec) gone(when string) error {
+	select {
+	case <-b.exited:
+		status := "exited"
+		if b.waitErr != nil {
+			status = "exited: " + b.waitErr.Error()
+		}
+		return faultf("%s %s", status, when)
+	case <-time.After(grace):
+	}
+	select {
+	case <-b.readEnd:
+		if b.readErr != nil && b.readErr != io.EOF {
+			return faultf("output unreadable %s: %v", when, b.readErr)
+		}
+		return faultf("closed its output %s", when)
+	default:
+		return faultf("stopped reading its input %s", when)
+	}
+}
+
+// fail records the program's first fault and returns it.
+func (b *Exec) fail(err error) error {
+	if b.fault == nil {
+		b.fault = err
+	}
+	return b.fault
+}
+
+// decodeObject decodes one JSON object.
+func decodeObject(line []byte, v any) error {
+	if len(line) == 0 || line[0] != '{' {
+		return errors.New("not a JSON object")
+	}
+	d := json.NewDecoder(bytes.NewReader(line))
+	if err := d.Decode(v); err != nil {
+		return fmt.Errorf("not a JSON object: %v", err)
+	}
+	if d.More() {
+		return errors.New("more than one JSON value on the line")
+	}
+	return nil
+}
+
+// quoteLine quotes a line of a program for a message, cut short.
+func quoteLine(line []byte) string {
+	const max = 60
+	s := string(line)
+	if len(s) > max {
+		s = s[:max] + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// lineWriter writes what is written to it to w, line by line, each line
+// prefixed.
+type lineWriter struct {
+	mu     sync.Mutex
+	w      io.Writer
+	prefix string
+	buf    []byte
+}
+
+// Write writes the complete lines of p and keeps the rest.
+func (l *lineWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.buf = append(l.buf, p...)
+	for {
+		i := bytes.IndexByte(l.buf, '\n')
+		if i < 0 {
+			break
+		}
+		l.emit(l.buf[:i])
+		l.buf = l.buf[i+1:]
+	}
+	if len(l.buf) > maxLine {
+		l.emit(l.buf)
+		l.buf = nil
+	}
+	return len(p), nil
+}
+
+// flush writes what is left.
+func (l *lineWriter) flush() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.buf) > 0 {
+		l.emit(l.buf)
+		l.buf = nil
+	}
+}
+
+func (l *lineWriter) emit(line []byte) {
+	_, _ = io.WriteString(l.w, l.prefix+strings.TrimRight(string(line), "\r")+"\n")
+}

@@ -1,0 +1,282 @@
+package tourney
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/elasund/elasund"
+	"github.com/elasund/elasund/examples/arena/internal/testbot"
+	"github.com/elasund/elasund/examples/bots"
+)
+
+func TestMain(m *testing.M) {
+	testbot.Main() // acts as an external bot when the tests start it so
+	os.Exit(m.Run())
+}
+
+// botProgram makes the test binary act as an external bot in mode (see
+// testbot.Modes) and returns a file its processes log their pids and end
+// messages to.
+func botProgram(t *testing.T) string {
+	t.Helper()
+	log := filepath.Join(t.TempDir(), "bot.log")
+	t.Setenv(testbot.Env, "1")
+	t.Setenv(testbot.LogEnv, log)
+	return log
+}
+
+// execBot returns an external bot running this test binary in mode.
+func execBot(mode string, timeout time.Duration) *Exec {
+	return NewExec([]string{os.Args[0], mode}, ExecOptions{Timeout: timeout})
+}
+
+// lastLegal plays the last legal move.
+type lastLegal struct{}
+
+func (lastLegal) Name() string { return "last" }
+func (lastLegal) Choose(v elasund.View) (elasund.Move, error) {
+	legal := v.Legal()
+	if len(legal) == 0 {
+		return elasund.Move{}, errors.New("no legal move")
+	}
+	return legal[len(legal)-1], nil
+}
+
+// TestExecPlaysGames: an external program that answers with the first
+// legal move's notation plays exactly the game the in-process firstLegal
+// bot plays, and one that answers with the last legal move's action index
+// the game of lastLegal: the protocol carries the view, the legal moves and
+// the answer faithfully. The program hears its result at the end, and is
+// stopped.
+func TestExecPlaysGames(t *testing.T) {
+	log := botProgram(t)
+	cases := []struct {
+		mode string
+		same bots.Bot
+	}{
+		{"first", firstLegal{}},
+		{"index", lastLegal{}},
+	}
+	for _, c := range cases {
+		for _, seat := range []int{0, 1} {
+			cfg := elasund.Config{Players: 2, Seed: 8, MaxTurns: 60}
+			seats := []bots.Bot{bots.NewRandom(1), bots.NewRandom(2)}
+			seats[seat] = execBot(c.mode, 5*time.Second)
+			r, err := Play(context.Background(), cfg, seats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Forfeit != elasund.NoPlayer {
+				t.Fatalf("%s in seat %d: forfeit: %s", c.mode, seat, r.Reason)
+			}
+			seats = []bots.Bot{bots.NewRandom(1), bots.NewRandom(2)}
+			seats[seat] = c.same
+			want, err := Play(context.Background(), cfg, seats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slicesEqual(r.Record.Moves, want.Record.Moves) || r.Winner != want.Winner {
+				t.Errorf("%s in seat %d: the external program's game differs from %s's", c.mode, seat, c.same.Name())
+			}
+			result := "draw"
+			switch r.Winner {
+			case elasund.Player(seat):
+				result = "win"
+			case elasund.NoPlayer:
+			default:
+				result = "loss"
+			}
+			pid := lastPid(t, log)
+			data, _ := os.ReadFile(log)
+			if !strings.HasSuffix(string(data), "end "+result+" "+r.Reason+"\n") {
+				t.Errorf("%s in seat %d: the program's log ends %q; want the end message, %s %s", c.mode, seat, tail(data), result, r.Reason)
+			}
+			checkGone(t, pid)
+		}
+	}
+}
+
+func slicesEqual(a, b []elasund.Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func tail(data []byte) string {
+	s := string(data)
+	if len(s) > 200 {
+		s = s[len(s)-200:]
+	}
+	return s
+}
+
+// lastPid returns the pid of the last program started, from the log.
+func lastPid(t *testing.T, log string) int {
+	t.Helper()
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "pid" {
+			pid, _ = strconv.Atoi(f[1])
+		}
+	}
+	if pid == 0 {
+		t.Fatal("no program logged its pid")
+	}
+	return pid
+}
+
+// TestExecFaults: a program that is slow, silent, exits, crashes, answers
+// garbage, a forced roll, a move that is no move, an illegal move, or
+// another protocol loses the game with the reason, quickly, and is
+// stopped; the other seat is not troubled.
+func TestExecFaults(t *testing.T) {
+	log := botProgram(t)
+	// The programs that answer at once have 5 s (a test binary built with
+	// -race on a busy machine may take a while to start), the others 300 ms.
+	const short, long = 300 * time.Millisecond, 5 * time.Second
+	cases := []struct {
+		mode   string
+		reason []string // one of them is in the reason
+	}{
+		{"sleep", []string{"timeout: no move within 300ms"}},
+		{"silent", []string{"timeout: no hello within 300ms"}},
+		{"exit", []string{"exited before its hello", "exited while the arena wrote to it"}},
+		{"crash", []string{"exited: exit status 3 before its move", "exited: exit status 3 while the arena wrote to it"}},
+		{"garbage", []string{`answered "e2e4, I think": not a JSON object`}},
+		{"forced", []string{`illegal move "roll 6 6": the referee rolls the dice`}},
+		{"nomove", []string{`answered the move "fly away", which is no move`}},
+		{"wrong", []string{`illegal move "end turn": `}},
+		{"badproto", []string{"speaks protocol 2; the arena speaks 1"}},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			cfg := elasund.Config{Players: 3, Seed: 2, MaxTurns: 100, FirstPlayer: elasund.Blue}
+			start := time.Now()
+			timeout := long
+			if c.mode == "sleep" || c.mode == "silent" {
+				timeout = short
+			}
+			r, err := Play(context.Background(), cfg, []bots.Bot{bots.NewRandom(1), execBot(c.mode, timeout), bots.NewRandom(3)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if took := time.Since(start); took > timeout+3*grace {
+				t.Errorf("the game took %v", took)
+			}
+			found := false
+			for _, want := range c.reason {
+				found = found || strings.Contains(r.Reason, want)
+			}
+			if r.Forfeit != 1 || !found {
+				t.Errorf("forfeit by %d: %q; want by 1: %q", r.Forfeit, r.Reason, c.reason)
+			}
+			checkGone(t, lastPid(t, log))
+		})
+	}
+}
+
+// TestExecStubbornIsKilled: a program that does not exit when its input
+// is closed at the end of the game is killed a second later.
+func TestExecStubbornIsKilled(t *testing.T) {
+	log := botProgram(t)
+	cfg := elasund.Config{Players: 2, Seed: 1, MaxTurns: 20}
+	start := time.Now()
+	r, err := Play(context.Background(), cfg, []bots.Bot{execBot("stubborn", 5*time.Second), bots.NewRandom(1)})
+	if err != nil || r.Forfeit != elasund.NoPlayer {
+		t.Fatalf("%v %q", err, r.Reason)
+	}
+	if took := time.Since(start); took < grace || took > grace+3*time.Second {
+		t.Errorf("the game and the kill took %v; want a little over %v", took, grace)
+	}
+	checkGone(t, lastPid(t, log))
+}
+
+// TestExecStopsWithTheContext: when the context ends during a game, the
+// program is killed and Play returns the context's error, not a forfeit.
+func TestExecStopsWithTheContext(t *testing.T) {
+	log := botProgram(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	cfg := elasund.Config{Players: 2, Seed: 1, MaxTurns: 20}
+	_, err := Play(ctx, cfg, []bots.Bot{execBot("sleep", time.Hour), bots.NewRandom(1)})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Play returned %v", err)
+	}
+	checkGone(t, lastPid(t, log))
+}
+
+// TestExecStderr: the program's standard error is passed on line by line,
+// prefixed, or discarded.
+func TestExecStderr(t *testing.T) {
+	botProgram(t)
+	var buf syncBuffer
+	cfg := elasund.Config{Players: 2, Seed: 1, MaxTurns: 5}
+	b := NewExec([]string{os.Args[0], "stderr"}, ExecOptions{Stderr: &buf, Prefix: "[bot red] "})
+	if _, err := Play(context.Background(), cfg, []bots.Bot{b, bots.NewRandom(1)}); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); got != "[bot red] thinking hard\n" {
+		t.Errorf("stderr passed on as %q", got)
+	}
+	if b.Name() != "testbot-stderr" {
+		t.Errorf("Name() = %q; want the name from the hello", b.Name())
+	}
+}
+
+// TestExecCannotStart: a program that does not exist forfeits at once.
+func TestExecCannotStart(t *testing.T) {
+	b := NewExec([]string{filepath.Join(t.TempDir(), "no-such-program")}, ExecOptions{})
+	r, err := Play(context.Background(), elasund.Config{Players: 2, Seed: 1, MaxTurns: 5}, []bots.Bot{bots.NewRandom(1), b})
+	if err != nil || r.Forfeit != 1 || !strings.HasPrefix(r.Reason, "cannot start ") {
+		t.Errorf("%v: forfeit by %d: %q", err, r.Forfeit, r.Reason)
+	}
+}
+
+// TestLineWriter: lines are prefixed, whole, whatever the writes.
+func TestLineWriter(t *testing.T) {
+	var buf bytes.Buffer
+	w := &lineWriter{w: &buf, prefix: "> "}
+	for _, s := range []string{"a", "b\nc", "\r\n", "\n", "d"} {
+		w.Write([]byte(s))
+	}
+	w.flush()
+	if got := buf.String(); got != "> ab\n> c\n> \n> d\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for concurrent writes.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
