@@ -36,6 +36,7 @@ type Factory func(seed uint64) Bot
 // factories are the bots New knows, by name.
 var factories = map[string]Factory{
 	"random": func(seed uint64) Bot { return NewRandom(seed) },
+	"greedy": func(seed uint64) Bot { return NewGreedy(seed) },
 }
 
 // Names lists the names New accepts, sorted.
