@@ -40,7 +40,7 @@ type Weights struct {
 	Cost                            float64
 }
 
-// DefaultWeights returns the weights of the "greedy" bot:
+// DefaultWeights returns the weights of the "greedy" and "ismcts" bots:
 // the one place they are set. They were set by hand and checked against
 // Random and in self-play; the README's "Bots" section has the measured
 // strength.
