@@ -99,14 +99,18 @@ func NewISMCTS(seed uint64, opts ISMCTSOptions) (*ISMCTS, error) {
 		opts.Workers = 1
 	}
 	name := "ismcts"
-	if opts.Iterations != DefaultIterations || opts.Budget != 0 || opts.Workers != 1 {
+	switch {
+	case opts.Iterations == 0:
+		name = "ismcts:" + opts.Budget.String()
+	case opts.Iterations != DefaultIterations:
 		name = fmt.Sprintf("ismcts:%d", opts.Iterations)
 	}
 	return &ISMCTS{opts: opts, name: name, w: DefaultWeights(),
 		r: rand.New(rand.NewPCG(seed, 0x69736d637473))}, nil
 }
 
-// Name returns "ismcts", or "ismcts:N" for a search of N iterations.
+// Name returns "ismcts", or "ismcts:N" for a search of N iterations, or
+// "ismcts:" and the budget for a search bounded by time alone.
 func (b *ISMCTS) Name() string { return b.name }
 
 // Options returns the bot's options, with the defaults filled in.
@@ -135,9 +139,12 @@ func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
 		deadline = time.Now().Add(b.opts.Budget)
 	}
 	n := b.opts.Workers
+	if b.opts.Iterations > 0 {
+		n = min(n, b.opts.Iterations) // no worker without an iteration
+	}
 	trees := make([]*tree, n)
 	for i := range trees {
-		iters := 0
+		iters := -1 // until the deadline
 		if b.opts.Iterations > 0 {
 			iters = b.opts.Iterations / n
 			if i < b.opts.Iterations%n {
@@ -224,7 +231,7 @@ type node struct {
 type tree struct {
 	w        *Weights
 	r        *rand.Rand
-	iters    int
+	iters    int // the iterations to run, or -1 for as many as the deadline allows
 	deadline time.Time
 	done     int
 	nodes    []node
@@ -236,8 +243,8 @@ type tree struct {
 // run searches from the view v, whose legal moves are root.
 func (t *tree) run(v elasund.View, root []elasund.Move) {
 	t.nodes = append(t.nodes[:0], node{player: elasund.NoPlayer})
-	for i := 0; t.iters == 0 || i < t.iters; i++ {
-		if !t.deadline.IsZero() && i%16 == 0 && time.Now().After(t.deadline) {
+	for i := 0; t.iters < 0 || i < t.iters; i++ {
+		if !t.deadline.IsZero() && i > 0 && i%16 == 0 && time.Now().After(t.deadline) {
 			break
 		}
 		g, err := v.Sample(t.r)
