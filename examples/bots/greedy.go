@@ -12,9 +12,10 @@ import (
 //
 //   - Cube for each of the player's cubes on the board (what wins, RULES.md
 //     §11), and Win for having won (minus Win for another's win);
-//   - Income for each way of the 36 of two dice to roll the row of each
-//     row of each of the player's buildings that produce (§4.1): a
-//     workshop in row 8 counts 5, a tavern over rows 5 and 6 counts 4+5;
+//   - Income, for each producing building of the player and each row it
+//     covers, for each of the 36 rolls of two dice that bring the ship to
+//     that row (§4.1): a workshop over rows 8 and 9 counts 5+4, a hut in
+//     row 2 counts 1;
 //   - Trade for each trade point of the player's standing buildings (§9);
 //   - Permit for each of the player's permits on the board, PermitValue
 //     for each point of their values, and PermitPair for each two of them
@@ -41,9 +42,8 @@ type Weights struct {
 }
 
 // DefaultWeights returns the weights of the "greedy" and "ismcts" bots:
-// the one place they are set. They were set by hand and checked against
-// Random and in self-play; the README's "Bots" section has the measured
-// strength.
+// the one place they are set. They were set by hand; the README's "Bots"
+// section has the strength they give.
 func DefaultWeights() Weights { return defaultWeights }
 
 var defaultWeights = Weights{
