@@ -15,6 +15,7 @@ package bots
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/elasund/elasund"
@@ -36,9 +37,16 @@ type Factory func(seed uint64) Bot
 // factories are the bots New knows, by name.
 var factories = map[string]Factory{
 	"random": func(seed uint64) Bot { return NewRandom(seed) },
+	"greedy": func(seed uint64) Bot { return NewGreedy(seed) },
+	"ismcts": func(seed uint64) Bot {
+		b, _ := NewISMCTS(seed, ISMCTSOptions{Iterations: DefaultIterations})
+		return b
+	},
 }
 
-// Names lists the names New accepts, sorted.
+// Names lists the names New accepts, sorted: "greedy", "ismcts" and
+// "random". New also accepts "ismcts:N", an ISMCTS bot that searches N
+// iterations a move (1 to MaxIterations); "ismcts" is "ismcts:1000".
 func Names() []string {
 	names := make([]string, 0, len(factories))
 	for n := range factories {
@@ -48,11 +56,21 @@ func Names() []string {
 	return names
 }
 
-// New returns the bot called name (one of Names), seeded with seed.
+// New returns the bot called name, seeded with seed: one of Names, or
+// "ismcts:N" for an ISMCTS bot of N iterations a move. Names are not case
+// sensitive. An unknown name, or an N that is not a whole number from 1 to
+// MaxIterations, is an error.
 func New(name string, seed uint64) (Bot, error) {
-	f, ok := factories[strings.ToLower(name)]
-	if !ok {
-		return nil, fmt.Errorf("bots: unknown bot %q (the bots are %s)", name, strings.Join(Names(), ", "))
+	lower := strings.ToLower(strings.TrimSpace(name))
+	if f, ok := factories[lower]; ok {
+		return f(seed), nil
 	}
-	return f(seed), nil
+	if rest, ok := strings.CutPrefix(lower, "ismcts:"); ok {
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 1 || n > MaxIterations {
+			return nil, fmt.Errorf("bots: %q: the N of ismcts:N is a number of iterations from 1 to %d", name, MaxIterations)
+		}
+		return NewISMCTS(seed, ISMCTSOptions{Iterations: n})
+	}
+	return nil, fmt.Errorf("bots: unknown bot %q (the bots are %s, and ismcts:N for N iterations a move)", name, strings.Join(Names(), ", "))
 }

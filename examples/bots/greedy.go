@@ -1,0 +1,219 @@
+package bots
+
+import (
+	"math/rand/v2"
+
+	"github.com/elasund/elasund"
+)
+
+// Weights are the weights of the heuristic that Greedy maximizes and that
+// ISMCTS uses to judge the positions where its playouts stop. A
+// position's value for a player is the sum of
+//
+//   - Cube for each of the player's cubes on the board (what wins, RULES.md
+//     §11), and Win for having won (minus Win for another's win);
+//   - Income, for each producing building of the player and each row it
+//     covers, for each of the 36 rolls of two dice that bring the ship to
+//     that row (§4.1): a workshop over rows 8 and 9 counts 5+4, a hut in
+//     row 2 counts 1;
+//   - Trade for each trade point of the player's standing buildings (§9);
+//   - Permit for each of the player's permits on the board, PermitValue
+//     for each point of their values, and PermitPair for each two of them
+//     side by side or one above the other, the start of a footprint (§5,
+//     §6);
+//   - Wall for each of the player's wall tiles built (§7);
+//   - Gold for each gold card and Influence for each influence card in
+//     the player's hand, less the cards they still owe the pirates or the
+//     shortage (Pending);
+//
+// and a position's score for the player is their value less Opponent times
+// the best value among the other players. Greedy scores each legal move by
+// the score of the position it leads to, less Cost for each card the move
+// costs (elasund.Game.Cost).
+type Weights struct {
+	Cube, Win                       float64
+	Income                          float64
+	Trade                           float64
+	Permit, PermitValue, PermitPair float64
+	Wall                            float64
+	Gold, Influence                 float64
+	Opponent                        float64
+	Cost                            float64
+}
+
+// DefaultWeights returns the weights of the "greedy" and "ismcts" bots:
+// the one place they are set. They were set by hand; the README's "Bots"
+// section has the strength they give.
+func DefaultWeights() Weights { return defaultWeights }
+
+var defaultWeights = Weights{
+	Cube: 12, Win: 10000,
+	Income: 0.6,
+	Trade:  2,
+	Permit: 3, PermitValue: 1, PermitPair: 0.5,
+	Wall: 2,
+	Gold: 1, Influence: 1,
+	Opponent: 0.5,
+	Cost:     0.1,
+}
+
+// rowWays holds the number of the 36 rolls of two dice that send the ship
+// to each row, north to south (2, 3, 4, 5, 6, 8, 9, 10, 11, 12).
+var rowWays = [elasund.NumRows]float64{1, 2, 3, 4, 5, 5, 4, 3, 2, 1}
+
+// rowIndex returns the index of row r in rowWays.
+func rowIndex(r elasund.Row) int {
+	if r >= 8 {
+		return int(r) - 3
+	}
+	return int(r) - 2
+}
+
+// Value returns the value of the position g for player p (see Weights),
+// before the comparison with the other players.
+func (w *Weights) Value(g *elasund.Game, p elasund.Player) float64 {
+	var s [elasund.MaxPlayers]float64
+	w.values(g, &s)
+	if int(p) < 0 || int(p) >= len(s) {
+		return 0
+	}
+	return s[p]
+}
+
+// Score returns the score of the position g for player p: p's value less
+// Opponent times the best value among the others (see Weights).
+func (w *Weights) Score(g *elasund.Game, p elasund.Player) float64 {
+	var s [elasund.MaxPlayers]float64
+	w.values(g, &s)
+	return w.score(&s, g.Players(), p)
+}
+
+// score compares p's value with the best of the others'.
+func (w *Weights) score(s *[elasund.MaxPlayers]float64, n int, p elasund.Player) float64 {
+	best, first := 0.0, true
+	for q := 0; q < n; q++ {
+		if elasund.Player(q) != p && (first || s[q] > best) {
+			best, first = s[q], false
+		}
+	}
+	return s[p] - w.Opponent*best
+}
+
+// values fills s with every player's value of the position g.
+func (w *Weights) values(g *elasund.Game, s *[elasund.MaxPlayers]float64) {
+	n := g.Players()
+	winner := g.Winner()
+	for q := 0; q < n; q++ {
+		p := elasund.Player(q)
+		h := g.Hand(p)
+		v := w.Cube*float64(g.CubesPlaced(p)) +
+			w.Trade*float64(g.TradePoints(p)) +
+			w.Wall*float64(elasund.WallTilesPerPlayer-g.WallTilesLeft(p)) +
+			w.Gold*float64(h.Gold) + w.Influence*float64(h.Influence()) -
+			w.Gold*float64(g.Pending(p))
+		switch winner {
+		case elasund.NoPlayer:
+		case p:
+			v += w.Win
+		default:
+			v -= w.Win
+		}
+		s[q] = v
+	}
+	// One pass over the board: the producing buildings (counted once a
+	// row, at their west column) and the permits.
+	for sq := elasund.Square(0); sq < elasund.NumSquares; sq++ {
+		c := g.At(sq)
+		switch {
+		case c.Building != elasund.NoBuilding:
+			if c.BuildingOwner < 0 || int(c.BuildingOwner) >= n || c.Building.Income() == elasund.NoIncome || sq.Col() != c.Origin.Col() {
+				continue
+			}
+			s[c.BuildingOwner] += w.Income * rowWays[rowIndex(sq.Row())]
+		case c.Permit >= 0:
+			p := c.PermitOwner
+			if p < 0 || int(p) >= n {
+				continue
+			}
+			s[p] += w.Permit + w.PermitValue*float64(c.Permit)
+			if sq.Col()+1 < elasund.NumColumns && g.At(sq+1).PermitOwner == p {
+				s[p] += w.PermitPair
+			}
+			if below := sq + elasund.NumColumns; below < elasund.NumSquares && g.At(below).PermitOwner == p {
+				s[p] += w.PermitPair
+			}
+		}
+	}
+}
+
+// Greedy plays the legal move whose resulting position scores best for it
+// by a heuristic (Weights), one move deep: it draws one full game
+// consistent with its view (View.Sample), applies each legal move to a
+// copy, and scores the position reached. Equal scores are broken with its
+// seeded random source. A roll, the only move of its phase, is played at
+// once.
+type Greedy struct {
+	w   Weights
+	r   *rand.Rand
+	buf []elasund.Move
+}
+
+// NewGreedy returns a Greedy bot with DefaultWeights, seeded with seed.
+func NewGreedy(seed uint64) *Greedy { return NewGreedyWeights(seed, DefaultWeights()) }
+
+// NewGreedyWeights returns a Greedy bot with the weights w, seeded with
+// seed.
+func NewGreedyWeights(seed uint64, w Weights) *Greedy {
+	return &Greedy{w: w, r: rand.New(rand.NewPCG(seed, 0x677265656479))}
+}
+
+// Name returns "greedy".
+func (*Greedy) Name() string { return "greedy" }
+
+// Choose returns the legal move that scores best one move deep.
+func (b *Greedy) Choose(v elasund.View) (elasund.Move, error) {
+	b.buf = v.AppendLegal(b.buf[:0])
+	switch len(b.buf) {
+	case 0:
+		return elasund.Move{}, errNoDecision
+	case 1:
+		return b.buf[0], nil
+	}
+	g, err := v.Sample(b.r)
+	if err != nil {
+		return elasund.Move{}, err
+	}
+	i, _ := bestMove(&g, b.buf, &b.w, b.r)
+	return b.buf[i], nil
+}
+
+// bestMove returns the index in moves of the legal move of g that scores
+// best for the player who decides (ties broken with r), and its score.
+func bestMove(g *elasund.Game, moves []elasund.Move, w *Weights, r *rand.Rand) (int, float64) {
+	p := g.ToMove()
+	best, bestScore, ties := 0, 0.0, 0
+	for i, m := range moves {
+		s := moveScore(g, m, p, w)
+		switch {
+		case i == 0 || s > bestScore:
+			best, bestScore, ties = i, s, 1
+		case s == bestScore:
+			ties++
+			if r.IntN(ties) == 0 {
+				best = i
+			}
+		}
+	}
+	return best, bestScore
+}
+
+// moveScore returns the score for p of the position m leads to from g,
+// less the move's cost; a move that g refuses scores lowest.
+func moveScore(g *elasund.Game, m elasund.Move, p elasund.Player, w *Weights) float64 {
+	cost := g.Cost(m)
+	c := *g
+	if c.Apply(m) != nil {
+		return -2 * w.Win
+	}
+	return w.Score(&c, p) - w.Cost*float64(cost.Total())
+}

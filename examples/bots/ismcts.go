@@ -1,0 +1,463 @@
+package bots
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/elasund/elasund"
+)
+
+// DefaultIterations is the number of iterations a move of the "ismcts"
+// bot searches.
+const DefaultIterations = 1000
+
+// MaxIterations bounds ISMCTSOptions.Iterations (and the N of "ismcts:N").
+const MaxIterations = 10_000_000
+
+// The search's constants.
+const (
+	// explore is the UCT exploration constant, for rewards in [0, 1].
+	explore = 0.3
+	// playoutMoves is how many moves a playout plays with the cheap
+	// policy before the heuristic judges the position.
+	playoutMoves = 20
+	// squash is the score (in Weights units, a cube 12) that a reward of
+	// 0.73 = 1/(1+e^-1) stands for: rewards are 1/(1+e^(-score/squash)).
+	squash = 30.0
+	// widenBase and widenRate set progressive widening: a node visited n
+	// times considers its widenBase + widenRate·√n best moves by the
+	// heuristic.
+	widenBase = 2.0
+	widenRate = 1.0
+)
+
+// ErrOptions is wrapped by the errors of NewISMCTS for invalid options.
+var ErrOptions = errors.New("bots: invalid ISMCTS options")
+
+// ISMCTSOptions set the search budget of an ISMCTS bot.
+type ISMCTSOptions struct {
+	// Iterations is the number of iterations of a move's search, split
+	// among the workers; 0 means DefaultIterations unless Budget is set.
+	// At most MaxIterations.
+	Iterations int
+	// Budget, if positive, bounds the time of a move's search: the
+	// workers stop at the budget, or at Iterations if that is set and
+	// comes first. A timed search is not deterministic: how many
+	// iterations fit depends on the machine.
+	Budget time.Duration
+	// Workers is the number of goroutines that search at once, each its
+	// own tree (root parallelism); 0 means 1.
+	Workers int
+}
+
+// ISMCTS is an information-set Monte Carlo tree search bot
+// (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012). Each
+// iteration draws a full game consistent with the bot's view
+// (View.Sample), descends a tree of moves by UCT among the moves legal in
+// that game (counting, for each move, the iterations in which it was
+// available), adds one node, plays a short playout with a cheap policy and
+// backs up the heuristic value of the position reached (the Weights of
+// Greedy, squashed to [0, 1]), or 1 and 0 for a won game. A roll inside
+// the tree is a chance node: its sum is drawn with its probability
+// (elasund.Game.ChanceOutcomes) and played as a forced roll. A node
+// considers its moves in the order of their one-move heuristic score and
+// widens progressively, so that the hundreds of permit moves do not
+// drown the search.
+//
+// With several workers each searches its own tree from its own random
+// source, and the root moves' visits are summed: the move played is the
+// one visited most. The workers' sources come from the bot's, so that an
+// iteration budget gives the same moves whatever the scheduling.
+type ISMCTS struct {
+	opts ISMCTSOptions
+	name string
+	w    Weights
+	r    *rand.Rand
+	buf  []elasund.Move
+}
+
+// NewISMCTS returns an ISMCTS bot seeded with seed, or an error wrapping
+// ErrOptions for negative or too large options.
+func NewISMCTS(seed uint64, opts ISMCTSOptions) (*ISMCTS, error) {
+	switch {
+	case opts.Iterations < 0 || opts.Iterations > MaxIterations:
+		return nil, fmt.Errorf("%w: %d iterations (0 to %d)", ErrOptions, opts.Iterations, MaxIterations)
+	case opts.Budget < 0:
+		return nil, fmt.Errorf("%w: negative budget %v", ErrOptions, opts.Budget)
+	case opts.Workers < 0 || opts.Workers > 1024:
+		return nil, fmt.Errorf("%w: %d workers (0 to 1024)", ErrOptions, opts.Workers)
+	}
+	if opts.Iterations == 0 && opts.Budget == 0 {
+		opts.Iterations = DefaultIterations
+	}
+	if opts.Workers == 0 {
+		opts.Workers = 1
+	}
+	name := "ismcts"
+	switch {
+	case opts.Iterations == 0:
+		name = "ismcts:" + opts.Budget.String()
+	case opts.Iterations != DefaultIterations:
+		name = fmt.Sprintf("ismcts:%d", opts.Iterations)
+	}
+	return &ISMCTS{opts: opts, name: name, w: DefaultWeights(),
+		r: rand.New(rand.NewPCG(seed, 0x69736d637473))}, nil
+}
+
+// Name returns "ismcts", or "ismcts:N" for a search of N iterations, or
+// "ismcts:" and the budget for a search bounded by time alone.
+func (b *ISMCTS) Name() string { return b.name }
+
+// Options returns the bot's options, with the defaults filled in.
+func (b *ISMCTS) Options() ISMCTSOptions { return b.opts }
+
+// Choose searches and returns the root move visited most.
+func (b *ISMCTS) Choose(v elasund.View) (elasund.Move, error) {
+	m, _, err := b.search(v)
+	return m, err
+}
+
+// search returns the chosen move and the number of iterations run.
+func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
+	b.buf = v.AppendLegal(b.buf[:0])
+	switch len(b.buf) {
+	case 0:
+		return elasund.Move{}, 0, errNoDecision
+	case 1:
+		return b.buf[0], 0, nil
+	}
+	if _, err := v.Sample(rand.New(rand.NewPCG(0, 0))); err != nil {
+		return elasund.Move{}, 0, err
+	}
+	var deadline time.Time
+	if b.opts.Budget > 0 {
+		deadline = time.Now().Add(b.opts.Budget)
+	}
+	n := b.opts.Workers
+	if b.opts.Iterations > 0 {
+		n = min(n, b.opts.Iterations) // no worker without an iteration
+	}
+	trees := make([]*tree, n)
+	for i := range trees {
+		iters := -1 // until the deadline
+		if b.opts.Iterations > 0 {
+			iters = b.opts.Iterations / n
+			if i < b.opts.Iterations%n {
+				iters++
+			}
+		}
+		trees[i] = &tree{w: &b.w, r: rand.New(rand.NewPCG(b.r.Uint64(), b.r.Uint64())), iters: iters, deadline: deadline}
+	}
+	if n == 1 {
+		trees[0].run(v, b.buf)
+	} else {
+		var wg sync.WaitGroup
+		for _, t := range trees {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				t.run(v, b.buf)
+			}()
+		}
+		wg.Wait()
+	}
+	// The root's moves, by total visits; ties go to the better mean
+	// reward, then to the better heuristic order (the first tree's).
+	type total struct {
+		visits int
+		reward float64
+	}
+	totals := make([]total, len(b.buf))
+	done := 0
+	for _, t := range trees {
+		done += t.done
+		for _, c := range t.nodes[0].children {
+			ch := &t.nodes[c]
+			for i, m := range b.buf {
+				if m == ch.move {
+					totals[i].visits += int(ch.visits)
+					totals[i].reward += ch.reward
+					break
+				}
+			}
+		}
+	}
+	best := -1
+	for _, m := range trees[0].nodes[0].cands {
+		i := indexOf(b.buf, m)
+		if i < 0 {
+			continue
+		}
+		if best < 0 || totals[i].visits > totals[best].visits ||
+			totals[i].visits == totals[best].visits && totals[i].visits > 0 &&
+				totals[i].reward/float64(totals[i].visits) > totals[best].reward/float64(totals[best].visits) {
+			best = i
+		}
+	}
+	if best < 0 {
+		best = 0
+	}
+	return b.buf[best], done, nil
+}
+
+// indexOf returns the index of m in moves, or -1.
+func indexOf(moves []elasund.Move, m elasund.Move) int {
+	for i, x := range moves {
+		if x == m {
+			return i
+		}
+	}
+	return -1
+}
+
+// node is a node of a search tree: the position after a sequence of moves
+// (whatever the hidden cards behind it).
+type node struct {
+	move     elasund.Move   // the move from the parent
+	player   elasund.Player // who played it
+	visits   int32
+	avail    int32   // iterations in which the move was available
+	reward   float64 // sum of the rewards of player
+	children []int32
+	cands    []elasund.Move // the moves to consider, best first; nil before the first visit
+}
+
+// tree is one worker's search.
+type tree struct {
+	w        *Weights
+	r        *rand.Rand
+	iters    int // the iterations to run, or -1 for as many as the deadline allows
+	deadline time.Time
+	done     int
+	nodes    []node
+	path     []int32
+	legal    []elasund.Move
+	scores   []float64
+}
+
+// run searches from the view v, whose legal moves are root.
+func (t *tree) run(v elasund.View, root []elasund.Move) {
+	t.nodes = append(t.nodes[:0], node{player: elasund.NoPlayer})
+	for i := 0; t.iters < 0 || i < t.iters; i++ {
+		if !t.deadline.IsZero() && i > 0 && i%16 == 0 && time.Now().After(t.deadline) {
+			break
+		}
+		g, err := v.Sample(t.r)
+		if err != nil {
+			return
+		}
+		if i == 0 {
+			t.nodes[0].cands = t.order(&g, root)
+		}
+		t.iterate(&g)
+		t.done++
+	}
+}
+
+// iterate runs one iteration on the determinized game g.
+func (t *tree) iterate(g *elasund.Game) {
+	t.path = append(t.path[:0], 0)
+	n := int32(0)
+	for !g.Over() && t.nodes[n].visits > 0 {
+		var m elasund.Move
+		p := g.ToMove()
+		if g.Phase() == elasund.PhaseRoll {
+			m = t.roll(g)
+		} else {
+			m = t.selectMove(n, g)
+		}
+		if g.Apply(m) != nil {
+			break // cannot happen: m is legal in g
+		}
+		n = t.child(n, m, p)
+		t.path = append(t.path, n)
+	}
+	var reward [elasund.MaxPlayers]float64
+	t.playout(g, &reward)
+	for _, i := range t.path {
+		nd := &t.nodes[i]
+		nd.visits++
+		if nd.player >= 0 {
+			nd.reward += reward[nd.player]
+		}
+	}
+}
+
+// roll draws a roll's sum with its probability and returns it as a forced
+// roll.
+func (t *tree) roll(g *elasund.Game) elasund.Move {
+	var buf [11]elasund.ChanceOutcome
+	out := g.ChanceOutcomes(buf[:0])
+	x := t.r.Float64()
+	for _, o := range out {
+		if x < o.Probability {
+			return o.Move
+		}
+		x -= o.Probability
+	}
+	return out[len(out)-1].Move
+}
+
+// child returns the child of n reached by m, played by p, adding it if
+// it is new.
+func (t *tree) child(n int32, m elasund.Move, p elasund.Player) int32 {
+	for _, c := range t.nodes[n].children {
+		if t.nodes[c].move == m {
+			return c
+		}
+	}
+	c := int32(len(t.nodes))
+	t.nodes = append(t.nodes, node{move: m, player: p})
+	t.nodes[n].children = append(t.nodes[n].children, c)
+	return c
+}
+
+// selectMove chooses the move to play at node n of the decision in g: the
+// first of the node's widened candidates that is legal in g and has no
+// node yet, else the legal one with the best UCT value.
+func (t *tree) selectMove(n int32, g *elasund.Game) elasund.Move {
+	nd := &t.nodes[n]
+	if nd.cands == nil {
+		t.legal = g.AppendLegal(t.legal[:0])
+		nd.cands = t.order(g, t.legal)
+	}
+	k := int(widenBase + widenRate*math.Sqrt(float64(nd.visits)))
+	// The widened candidates legal in g; if none is, the first legal one
+	// further down, and failing that the moves legal in g that the node
+	// has not seen, added to its candidates.
+	var avail [64]int
+	na := 0
+	for i, m := range nd.cands {
+		if i >= k && na > 0 || na == len(avail) {
+			break
+		}
+		if g.IsLegal(m) {
+			avail[na] = i
+			na++
+		}
+	}
+	if na == 0 {
+		t.legal = g.AppendLegal(t.legal[:0])
+		for _, m := range t.legal {
+			if indexOf(nd.cands, m) < 0 {
+				nd.cands = append(nd.cands, m)
+			}
+		}
+		for i := len(nd.cands) - 1; i >= 0 && na == 0; i-- {
+			if g.IsLegal(nd.cands[i]) {
+				avail[na] = i
+				na++
+			}
+		}
+	}
+	// A candidate without a node is tried first; otherwise UCT among the
+	// available ones, each of which counts this iteration as available.
+	best, bestValue := -1, 0.0
+	for _, i := range avail[:na] {
+		c := t.find(n, nd.cands[i])
+		if c < 0 {
+			return nd.cands[i]
+		}
+		ch := &t.nodes[c]
+		ch.avail++
+		value := ch.reward/float64(ch.visits) + explore*math.Sqrt(math.Log(float64(ch.avail))/float64(ch.visits))
+		if best < 0 || value > bestValue {
+			best, bestValue = i, value
+		}
+	}
+	return nd.cands[best]
+}
+
+// find returns the child of n reached by m, or -1.
+func (t *tree) find(n int32, m elasund.Move) int32 {
+	for _, c := range t.nodes[n].children {
+		if t.nodes[c].move == m {
+			return c
+		}
+	}
+	return -1
+}
+
+// order returns a copy of moves, best first by their one-move heuristic
+// score in g.
+func (t *tree) order(g *elasund.Game, moves []elasund.Move) []elasund.Move {
+	out := append([]elasund.Move(nil), moves...)
+	p := g.ToMove()
+	t.scores = t.scores[:0]
+	for _, m := range out {
+		t.scores = append(t.scores, moveScore(g, m, p, t.w))
+	}
+	sort.Stable(byScore{out, t.scores})
+	return out
+}
+
+// byScore sorts moves by decreasing score.
+type byScore struct {
+	moves  []elasund.Move
+	scores []float64
+}
+
+func (s byScore) Len() int           { return len(s.moves) }
+func (s byScore) Less(i, j int) bool { return s.scores[i] > s.scores[j] }
+func (s byScore) Swap(i, j int) {
+	s.moves[i], s.moves[j] = s.moves[j], s.moves[i]
+	s.scores[i], s.scores[j] = s.scores[j], s.scores[i]
+}
+
+// playout plays up to playoutMoves moves of g with the cheap policy and
+// writes each player's reward: 1 for the winner and 0 for the others of a
+// game over, else the squashed heuristic score.
+func (t *tree) playout(g *elasund.Game, reward *[elasund.MaxPlayers]float64) {
+	for i := 0; i < playoutMoves && !g.Over(); i++ {
+		if g.Apply(t.cheap(g)) != nil {
+			break
+		}
+	}
+	n := g.Players()
+	if w := g.Winner(); w != elasund.NoPlayer {
+		reward[w] = 1
+		return
+	}
+	if g.Over() {
+		for q := 0; q < n; q++ {
+			reward[q] = 1 / float64(n)
+		}
+		return
+	}
+	var s [elasund.MaxPlayers]float64
+	t.w.values(g, &s)
+	for q := 0; q < n; q++ {
+		reward[q] = 1 / (1 + math.Exp(-t.w.score(&s, n, elasund.Player(q))/squash))
+	}
+}
+
+// cheap returns the playout's move in g: a plain roll; in phase 3 two gold
+// or a permit put in the ship's row without influence, even odds; the end
+// of the turn in phase 4; a random legal move otherwise.
+func (t *tree) cheap(g *elasund.Game) elasund.Move {
+	switch g.Phase() {
+	case elasund.PhaseRoll:
+		return elasund.Move{Kind: elasund.Roll}
+	case elasund.PhaseBonus:
+		return elasund.Move{Kind: elasund.EndTurn}
+	}
+	t.legal = g.AppendLegal(t.legal[:0])
+	if g.Phase() == elasund.PhasePermit {
+		k := 0
+		for _, m := range t.legal {
+			if m.Kind == elasund.TakeGold || m.Kind == elasund.PlacePermit && m.Pay == elasund.NoInfluence {
+				t.legal[k] = m
+				k++
+			}
+		}
+		if k > 0 {
+			t.legal = t.legal[:k]
+		}
+	}
+	return t.legal[t.r.IntN(len(t.legal))]
+}
