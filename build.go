@@ -1,0 +1,342 @@
+package elasund
+
+import (
+	"math"
+	"math/bits"
+)
+
+// Building a building (RULES.md §6): checking a build, listing the legal
+// builds and carrying one out.
+
+// buildPlan is what checking a build learns about it.
+type buildPlan struct {
+	comp      [MaxPlayers]uint8 // compensation owed to each player
+	gold      int               // cost plus compensation
+	sameSize  bool              // a same-size building is under the footprint
+	displaced uint64            // bit id: piece id is displaced
+}
+
+// checkBuildingSupply checks that b is a building a player builds and that
+// a copy of it is in supply for the active player (§3).
+func (g *Game) checkBuildingSupply(b Building) reason {
+	if b < House || b > LargeBuilding {
+		return rBuildingKind
+	}
+	if b.Neutral() {
+		if g.freeNeutral(b) < 0 {
+			return rBuildingSupply
+		}
+	} else if g.pieceSq[playerPiece(int(g.active), b)] != inSupply {
+		return rBuildingSupply
+	}
+	return okay
+}
+
+// planBuild checks the building and footprint of a build by the active
+// player (§6 steps 1, 2, 5), not its payment.
+func (g *Game) planBuild(b Building, origin Square) (buildPlan, reason) {
+	if r := g.checkBuildingSupply(b); r != okay {
+		return buildPlan{}, r
+	}
+	if !origin.Valid() || !g.fitsCity(b, origin) {
+		return buildPlan{}, rFootprintCity
+	}
+	bs := g.boardSets()
+	return g.planFootprint(&bs, b, footprint(b, origin), noBudget)
+}
+
+// fitsCity reports whether building b with its north-west square on
+// origin, a square of the board, lies inside the city (§6.1).
+func (g *Game) fitsCity(b Building, origin Square) bool {
+	return int(g.n) < len(cityOrigins) && cityOrigins[g.n][b].has(origin)
+}
+
+// planFootprint is planBuild after the building's supply and the city
+// check, for building b with footprint fp inside the city, on the board bs.
+// The rules are checked in the order of §6: the church foundation and
+// church tiles, the number of permits, the builder's own permit and their
+// majority, larger buildings.
+//
+// budget is the most gold the build may cost: a footprint whose cost and
+// compensation exceed it is refused with rBuildGold as soon as the permits
+// are counted, before the majority and the buildings under it. The move
+// generator passes the builder's gold (payBuild would refuse the build
+// anyway); planBuild passes noBudget, so that every other rule is checked
+// first, as §6 orders them.
+func (g *Game) planFootprint(bs *boardSets, b Building, fp bitboard, budget int) (buildPlan, reason) {
+	var plan buildPlan
+	if g.churchOrigin == NoSquare && fp.has(ChurchFoundation) {
+		return plan, rFootprintFoundation
+	}
+	if !fp.and(bs.church).none() {
+		return plan, rFootprintChurch
+	}
+	sp := &specs[b]
+	permits := fp.and(bs.permits)
+	if permits.count() < int(sp.permits) {
+		return plan, rPermitCount
+	}
+	var sums, counts [MaxPlayers]uint8
+	total := 0
+	for !permits.none() {
+		p, val := permitOf(g.cell[permits.pop()])
+		sums[p] += uint8(val)
+		counts[p]++
+		total += val
+	}
+	a := int(g.active) % MaxPlayers
+	plan.gold = int(sp.cost) + total - int(sums[a])
+	if plan.gold > budget {
+		return plan, rBuildGold
+	}
+	if counts[a] == 0 {
+		return plan, rNoOwnPermit
+	}
+	for p := 0; p < int(g.n); p++ {
+		// Only a player with a permit here competes: a lone 0 beats no permit.
+		if p != a && counts[p] > 0 && sums[p] >= sums[a] {
+			return plan, rNoMajority
+		}
+	}
+	for on := fp.and(bs.buildings); !on.none(); {
+		if v := g.cell[on.pop()]; v >= 1 && v <= numPieces {
+			plan.displaced |= 1 << (v - 1)
+		}
+	}
+	size := pieceSize[b]
+	for d := plan.displaced; d != 0; d &= d - 1 {
+		other := pieceSize[pieceKinds[bits.TrailingZeros64(d)]]
+		if other > size {
+			return plan, rLargerBuilding
+		}
+		if other == size {
+			plan.sameSize = true
+		}
+	}
+	plan.comp = sums
+	plan.comp[a] = 0
+	return plan, okay
+}
+
+// noBudget is a budget for planFootprint that no build exceeds.
+const noBudget = math.MaxInt
+
+// pieceSize is the number of squares each kind of building covers.
+var pieceSize = func() (t [LargeBuilding + 1]uint8) {
+	for b := range t {
+		t[b] = specs[b].w * specs[b].h
+	}
+	return t
+}()
+
+// payBuild checks the payment of a planned build paying influence colour pay.
+func (g *Game) payBuild(plan *buildPlan, pay InfluenceColor) reason {
+	a := int(g.active)
+	if plan.sameSize {
+		if pay == NoInfluence {
+			return rSameSizeUnpaid
+		}
+		if !pay.valid() {
+			return rPayColor
+		}
+		if g.infl[a][pay-1] < 3 {
+			return rInfluence3
+		}
+	} else if pay != NoInfluence {
+		return rNeedlessPay
+	}
+	if int(g.gold[a]) < plan.gold {
+		return rBuildGold
+	}
+	return okay
+}
+
+func (g *Game) checkBuild(m Move) reason {
+	if g.builds >= 2 {
+		return rBuildLimit
+	}
+	plan, r := g.planBuild(m.Building, m.Square)
+	if r != okay {
+		return r
+	}
+	return g.payBuild(&plan, m.Pay)
+}
+
+// appendBuilds appends the legal building builds: every footprint that
+// holds one of the active player's permits, of every building in supply.
+// The order is by building (house, workshop, well, market, tavern, shop,
+// large building), then by the value of the permit the footprint holds (a
+// footprint holding several is listed with the lowest), then by the
+// footprint's north-west square; each with no influence or the colours
+// that pay a same-size build-over.
+//
+// Only buildings the player can afford at their bare cost are tried, on
+// the board read once as sets of squares (boardSets).
+func (g *Game) appendBuilds(dst []Move) []Move {
+	if g.builds >= 2 {
+		return dst
+	}
+	a := int(g.active)
+	gold := g.gold[a]
+	kinds := affordable[min(gold, maxCost)]
+	var own [PermitsPerPlayer]Square // the builder's permits on the board, by value
+	k := 0
+	for _, s := range g.permitSq[a] {
+		if s.Valid() {
+			own[k] = s
+			k++
+		}
+	}
+	if k == 0 {
+		return dst
+	}
+	for b := House; b <= LargeBuilding; b++ {
+		if kinds&(1<<b) != 0 && g.checkBuildingSupply(b) != okay {
+			kinds &^= 1 << b
+		}
+	}
+	if kinds == 0 {
+		return dst
+	}
+	bs := g.boardSets()
+	n := int(g.n)
+	var listed [LargeBuilding + 1][2]int // where each listed building's moves are in dst
+	done := kinds                        // the buildings listed are those of done not in kinds
+	for ; kinds != 0; kinds &= kinds - 1 {
+		b := Building(bits.TrailingZeros16(kinds))
+		if t := twins[b]; t != NoBuilding && done&^kinds&(1<<t) != 0 {
+			// b is built where its twin is (the shop where the tavern).
+			for i := listed[t][0]; i < listed[t][1]; i++ {
+				m := dst[i]
+				m.Building = b
+				dst = append(dst, m)
+			}
+			continue
+		}
+		start := len(dst)
+		need := int(specs[b].permits)
+		fits := cityOrigins[n][b]
+		var seen bitboard // origins already tried
+		for _, ps := range own[:k] {
+			if need > 1 && halo(b, ps).and(bs.permits).count() < need {
+				// Too few permits near this one for any footprint
+				// covering it (the tavern's, the shop's, the large
+				// building's usual refusal, for all of them at once).
+				continue
+			}
+			cover := covering(b, ps).and(fits)
+			try := cover.andNot(seen)
+			seen = seen.or(cover)
+			for !try.none() {
+				o := try.pop()
+				fp := footprint(b, o)
+				// Two refusals that rule out most footprints, before the
+				// full plan.
+				if !fp.and(bs.blocked).none() || fp.and(bs.permits).count() < need {
+					continue
+				}
+				plan, rs := g.planFootprint(&bs, b, fp, int(gold))
+				if rs != okay {
+					continue
+				}
+				// No influence pays for a build over nothing of the same
+				// size; one of the colours for a build over a same-size
+				// building.
+				pays := [...]InfluenceColor{NoInfluence, InfluenceBlue, InfluenceGreen, InfluenceYellow}
+				try := pays[:1]
+				if plan.sameSize {
+					try = pays[1:]
+				}
+				for _, pay := range try {
+					if g.payBuild(&plan, pay) == okay {
+						dst = append(dst, Move{Kind: Build, Building: b, Square: o, Pay: pay})
+					}
+				}
+			}
+		}
+		listed[b] = [2]int{start, len(dst)}
+	}
+	return dst
+}
+
+// twins[b] is a building listed before b with the same footprint, number
+// of permits and cost, or NoBuilding: with both in supply, b can be built
+// exactly where its twin can, paid in the same ways (the shop and the
+// tavern).
+var twins = func() (t [LargeBuilding + 1]Building) {
+	for b := House; b <= LargeBuilding; b++ {
+		for c := House; c < b && t[b] == NoBuilding; c++ {
+			x, y := specs[b], specs[c]
+			if x.w == y.w && x.h == y.h && x.permits == y.permits && x.cost == y.cost {
+				t[b] = c
+			}
+		}
+	}
+	return t
+}()
+
+// maxCost is the highest cost of a building.
+const maxCost = 5
+
+// affordable[g] has bit b set for each building b (house to large
+// building) whose cost is at most g gold.
+var affordable = func() (t [maxCost + 1]uint16) {
+	for g := range t {
+		for b := House; b <= LargeBuilding; b++ {
+			if b.Cost() <= g {
+				t[g] |= 1 << b
+			}
+		}
+	}
+	return t
+}()
+
+// applyBuild carries out a checked build (§6 steps 3–8).
+func (g *Game) applyBuild(m Move) {
+	a := int(g.active)
+	plan, _ := g.planBuild(m.Building, m.Square)
+	sp := m.Building.spec()
+	// 3. Pay the cost and the compensation.
+	g.gold[a] -= uint8(plan.gold)
+	g.bank += sp.cost
+	for p := 0; p < int(g.n); p++ {
+		g.gold[p] += plan.comp[p]
+	}
+	if plan.sameSize {
+		g.infl[a][m.Pay-1] -= 3
+		g.discard[m.Pay-1] += 3
+	}
+	// 4. Permits in the footprint go back to their owners.
+	c0, r0 := m.Square.col(), m.Square.ri()
+	for dy := 0; dy < int(sp.h); dy++ {
+		for dx := 0; dx < int(sp.w); dx++ {
+			s := sq(c0+dx, r0+dy)
+			if v := g.cell[s]; v&cellPermit != 0 {
+				p, val := permitOf(v)
+				g.permitSq[p][val] = inSupply
+				g.cell[s] = 0
+			}
+		}
+	}
+	// 5, 6. Displace what stands there.
+	for d := plan.displaced; d != 0; d &= d - 1 {
+		g.displace(bits.TrailingZeros64(d))
+	}
+	// 7. Place the building, its cubes and its trade points.
+	id := playerPiece(a, m.Building)
+	if m.Building.Neutral() {
+		id = g.freeNeutral(m.Building)
+		g.pieceOwner[id] = int8(a)
+	}
+	g.put(id, m.Square)
+	for k := 0; k < int(sp.cubes); k++ {
+		if g.gainCube(a) {
+			g.pieceCubes[id]++
+		}
+	}
+	if tv := g.footprintTrade(m.Building, m.Square); tv > 0 {
+		g.setTradePoints(a, int(g.tp[a])+tv)
+	}
+	// 8. Rebuilds, then the turn goes on.
+	g.afterBuild()
+}
