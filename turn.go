@@ -198,7 +198,7 @@ func (g *Game) check(m Move) reason {
 	case DeclineRebuild:
 		return g.checkRebuildPending(m.Building)
 	case PlacePermit:
-		return g.checkPlacePermit(m, g.permitRows())
+		return g.checkPlacePermit(m)
 	case MovePermit:
 		return g.checkMovePermit(m)
 	case UpgradePermit:
