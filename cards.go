@@ -1,5 +1,7 @@
 package elasund
 
+import "math/bits"
+
 // Gold and influence cards: income, shortage and drawing (RULES.md §4.1),
 // and the gold bonus action (§10).
 
@@ -47,21 +49,27 @@ func (g *Game) takeGold(p int, n uint8) {
 	g.gold[p] += n
 }
 
-// rowIncome returns what each player's buildings in the ship's row produce.
+// rowIncome returns what each player's buildings in the ship's row produce:
+// the buildings that cover a square of the row, read off the row's nine
+// cells.
 func (g *Game) rowIncome() (gold, infl [MaxPlayers]uint8) {
 	ri := g.ship.idx()
-	for id, s := range g.pieceSq {
-		if !s.Valid() {
-			continue
+	if ri < 0 {
+		return gold, infl
+	}
+	var ids uint64 // bit id: piece id stands in the row
+	for _, v := range g.cell[ri*NumColumns : ri*NumColumns+NumColumns] {
+		if v >= 1 && v <= numPieces {
+			ids |= 1 << (v - 1)
 		}
-		sp := pieceKinds[id].spec()
-		if sp.income == NoIncome || ri < s.ri() || ri >= s.ri()+int(sp.h) {
-			continue
-		}
-		if sp.income == GoldIncome {
-			gold[g.owner(id)]++
-		} else {
-			infl[g.owner(id)]++
+	}
+	for ; ids != 0; ids &= ids - 1 {
+		id := bits.TrailingZeros64(ids) % numPieces
+		switch specs[pieceKinds[id]].income {
+		case GoldIncome:
+			gold[uint(g.owner(id))%MaxPlayers]++
+		case InfluenceIncome:
+			infl[uint(g.owner(id))%MaxPlayers]++
 		}
 	}
 	return gold, infl
