@@ -3,6 +3,7 @@ package elasund
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 )
 
 // Permits (RULES.md §5) and the permit bonus actions (§10).
@@ -213,25 +214,58 @@ func (g *Game) appendPermits(dst []Move) []Move {
 		if g.permitSq[a][v] != inSupply {
 			continue
 		}
-		m := Move{Kind: PlacePermit, Permit: v}
-		if np == 0 {
-			for f := free; !f.none(); {
-				m.Square = f.pop()
-				dst = append(dst, m)
+		var tmpl [4]Move // free, then paid in each colour
+		for i := range tmpl[:1+np] {
+			tmpl[i] = Move{Kind: PlacePermit, Permit: v}
+			if i > 0 {
+				tmpl[i].Pay = pays[i-1]
 			}
+		}
+		if np == 0 {
+			dst = appendOnSquares(dst, free, tmpl[:1])
 			continue
 		}
-		for e := empty; !e.none(); {
-			s := e.pop()
-			m.Square = s
+		n := len(dst)
+		k := free.count() + empty.count()*np
+		dst = slices.Grow(dst, k)[:n+k]
+		out := dst[n:]
+		j := 0
+		for e := empty; !e.none(); e.pop() {
+			s := e.first()
 			if free.has(s) {
-				m.Pay = NoInfluence
-				dst = append(dst, m)
+				out[j] = tmpl[0]
+				out[j].Square = s
+				j++
 			}
-			for _, pay := range pays[:np] {
-				m.Pay = pay
-				dst = append(dst, m)
+			for i := 1; i <= np; i++ {
+				out[j] = tmpl[i]
+				out[j].Square = s
+				j++
 			}
+		}
+	}
+	return dst
+}
+
+// appendOnSquares appends, for each square of set in square order, the
+// moves of tmpl with that square as their Square.
+//
+// (Each move is copied from tmpl, which does not change, straight into
+// dst, and then given its square there: a move is too large for the
+// compiler to keep in registers, and copying one that was just written, as
+// append does through a temporary, stalls the copy.)
+func appendOnSquares(dst []Move, set bitboard, tmpl []Move) []Move {
+	n := len(dst)
+	k := set.count() * len(tmpl)
+	dst = slices.Grow(dst, k)[:n+k]
+	out := dst[n:]
+	j := 0
+	for ; !set.none(); set.pop() {
+		s := set.first()
+		for i := range tmpl {
+			out[j] = tmpl[i]
+			out[j].Square = s
+			j++
 		}
 	}
 	return dst
@@ -403,14 +437,11 @@ func (g *Game) appendBonus(dst []Move) []Move {
 			if !from.Valid() {
 				continue
 			}
-			m := Move{Kind: MovePermit, From: from}
-			for e := empty; !e.none(); {
-				m.Square = e.pop()
-				for _, pay := range pays[:np] {
-					m.Pay = pay
-					dst = append(dst, m)
-				}
+			var tmpl [3]Move
+			for i, pay := range pays[:np] {
+				tmpl[i] = Move{Kind: MovePermit, From: from, Pay: pay}
 			}
+			dst = appendOnSquares(dst, empty, tmpl[:np])
 		}
 		// A permit on the board for a higher one in supply that the player
 		// can pay the difference for.
@@ -437,11 +468,8 @@ func (g *Game) appendBonus(dst []Move) []Move {
 			if own[v] != inSupply {
 				continue
 			}
-			m := Move{Kind: BonusPermit, Permit: uint8(v)}
-			for e := empty; !e.none(); {
-				m.Square = e.pop()
-				dst = append(dst, m)
-			}
+			tmpl := [1]Move{{Kind: BonusPermit, Permit: uint8(v)}}
+			dst = appendOnSquares(dst, empty, tmpl[:])
 		}
 		dst = append(dst, Move{Kind: BonusGold})
 	}
