@@ -3,6 +3,7 @@ package elasund
 import (
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // Building a building (RULES.md §6): checking a build, listing the legal
@@ -171,19 +172,25 @@ func (g *Game) checkBuild(m Move) reason {
 // that pay a same-size build-over.
 //
 // Only buildings the player can afford at their bare cost are tried, on
-// the board read once as sets of squares (boardSets).
+// the board read once as sets of squares (boardSets). Each footprint is
+// judged by the rules of planFootprint, in the order that is fastest here
+// (TestLegalMatchesReference holds the two to the same moves): a footprint
+// whose permits are all the builder's owes no compensation and has their
+// majority at once.
 func (g *Game) appendBuilds(dst []Move) []Move {
 	if g.builds >= 2 {
 		return dst
 	}
-	a := int(g.active)
+	a := int(g.active) % MaxPlayers
 	gold := g.gold[a]
 	kinds := affordable[min(gold, maxCost)]
 	var own [PermitsPerPlayer]Square // the builder's permits on the board, by value
+	var ownB bitboard                // the same as a set
 	k := 0
 	for _, s := range g.permitSq[a] {
 		if s.Valid() {
 			own[k] = s
+			ownB.add(s)
 			k++
 		}
 	}
@@ -206,15 +213,19 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 		b := Building(bits.TrailingZeros16(kinds))
 		if t := twins[b]; t != NoBuilding && done&^kinds&(1<<t) != 0 {
 			// b is built where its twin is (the shop where the tavern).
-			for i := listed[t][0]; i < listed[t][1]; i++ {
-				m := dst[i]
-				m.Building = b
-				dst = append(dst, m)
+			from, cnt := listed[t][0], listed[t][1]-listed[t][0]
+			n0 := len(dst)
+			dst = slices.Grow(dst, cnt)[:n0+cnt]
+			for i := range cnt {
+				dst[n0+i] = dst[from+i]
+				dst[n0+i].Building = b
 			}
 			continue
 		}
 		start := len(dst)
 		need := int(specs[b].permits)
+		spare := int(gold) - int(specs[b].cost) // the most compensation the builder can pay
+		size := pieceSize[b]
 		fits := cityOrigins[n][b]
 		var seen bitboard // origins already tried
 		for _, ps := range own[:k] {
@@ -232,24 +243,36 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 				fp := footprint(b, o)
 				// Two refusals that rule out most footprints, before the
 				// full plan.
-				if !fp.and(bs.blocked).none() || fp.and(bs.permits).count() < need {
+				if !fp.and(bs.blocked).none() {
 					continue
 				}
-				plan, rs := g.planFootprint(&bs, b, fp, int(gold))
-				if rs != okay {
+				permits := fp.and(bs.permits)
+				if permits.count() < need {
+					continue
+				}
+				if others := permits.andNot(ownB); !others.none() &&
+					!g.outbids(others, permits.and(ownB), spare) {
+					continue
+				}
+				sameSize, larger := false, false
+				for on := fp.and(bs.buildings); !on.none(); {
+					other := pieceSize[pieceKinds[(g.cell[on.pop()]-1)%numPieces]]
+					larger = larger || other > size
+					sameSize = sameSize || other == size
+				}
+				if larger {
 					continue
 				}
 				// No influence pays for a build over nothing of the same
-				// size; one of the colours for a build over a same-size
-				// building.
-				pays := [...]InfluenceColor{NoInfluence, InfluenceBlue, InfluenceGreen, InfluenceYellow}
-				try := pays[:1]
-				if plan.sameSize {
-					try = pays[1:]
+				// size; one of the colours held three times for a build over
+				// a same-size building.
+				if !sameSize {
+					dst = append(dst, Move{Kind: Build, Building: b, Square: o})
+					continue
 				}
-				for _, pay := range try {
-					if g.payBuild(&plan, pay) == okay {
-						dst = append(dst, Move{Kind: Build, Building: b, Square: o, Pay: pay})
+				for c, held := range g.infl[a] {
+					if held >= 3 {
+						dst = append(dst, Move{Kind: Build, Building: b, Square: o, Pay: InfluenceBlue + InfluenceColor(c)})
 					}
 				}
 			}
@@ -257,6 +280,37 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 		listed[b] = [2]int{start, len(dst)}
 	}
 	return dst
+}
+
+// outbids reports whether the active player's permits own in a footprint
+// hold the majority over the other players' permits others there (§6: the
+// builder's values add up to more than those of every other player with a
+// permit there, a lone 0 beating no permit) and whether the compensation
+// for the others' permits, the sum of their values, is at most spare gold.
+func (g *Game) outbids(others, own bitboard, spare int) bool {
+	var sums [MaxPlayers]int
+	competes := 0 // bit p: player p has a permit here
+	comp := 0
+	for !others.none() {
+		p, val := permitOf(g.cell[others.pop()])
+		sums[p] += val
+		competes |= 1 << p
+		comp += val
+	}
+	if comp > spare {
+		return false
+	}
+	mine := 0
+	for !own.none() {
+		_, val := permitOf(g.cell[own.pop()])
+		mine += val
+	}
+	for ; competes != 0; competes &= competes - 1 {
+		if sums[bits.TrailingZeros(uint(competes))%MaxPlayers] >= mine {
+			return false
+		}
+	}
+	return true
 }
 
 // twins[b] is a building listed before b with the same footprint, number
