@@ -152,15 +152,18 @@ func (g *Game) payBuild(plan *buildPlan, pay InfluenceColor) reason {
 	return okay
 }
 
-func (g *Game) checkBuild(m Move) reason {
+// checkBuild checks a build and, if it is legal, leaves in plan what it
+// will do, for applyBuild.
+func (g *Game) checkBuild(m Move, plan *buildPlan) reason {
 	if g.builds >= 2 {
 		return rBuildLimit
 	}
-	plan, r := g.planBuild(m.Building, m.Square)
+	p, r := g.planBuild(m.Building, m.Square)
 	if r != okay {
 		return r
 	}
-	return g.payBuild(&plan, m.Pay)
+	*plan = p
+	return g.payBuild(plan, m.Pay)
 }
 
 // appendBuilds appends the legal building builds: every footprint that
@@ -345,10 +348,10 @@ var affordable = func() (t [maxCost + 1]uint16) {
 	return t
 }()
 
-// applyBuild carries out a checked build (§6 steps 3–8).
-func (g *Game) applyBuild(m Move) {
+// applyBuild carries out a checked build (§6 steps 3–8) with the plan
+// checkBuild made.
+func (g *Game) applyBuild(m Move, plan *buildPlan) {
 	a := int(g.active)
-	plan, _ := g.planBuild(m.Building, m.Square)
 	sp := m.Building.spec()
 	// 3. Pay the cost and the compensation.
 	g.gold[a] -= uint8(plan.gold)

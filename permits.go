@@ -114,10 +114,10 @@ func (g *Game) permitRowsOf(empty bitboard) uint16 {
 	if ship < 0 {
 		return 0
 	}
-	open := openRowsOf(empty)
-	if open&(1<<ship) != 0 {
+	if !empty.and(rowBoards[ship%NumRows]).none() {
 		return 1 << ship
 	}
+	open := openRowsOf(empty)
 	if g.rules.Has(AdjacentPermitRows) {
 		// Row indexes skip the missing row 7, so the rows next to the
 		// ship's are the indexes next to its own (below row 12 is no

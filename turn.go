@@ -81,7 +81,8 @@ func (g *Game) Check(m Move) error {
 // does, so forcing the dice that the plain roll would give leaves an equal
 // (==) game.
 func (g *Game) Apply(m Move) error {
-	if r := g.check(m); r != okay {
+	var plan buildPlan // a build's plan, made once by checking it
+	if r := g.checkPlan(m, &plan); r != okay {
 		return g.moveError(m, r)
 	}
 	switch m.Kind {
@@ -95,7 +96,7 @@ func (g *Game) Apply(m Move) error {
 	case Discard, ReturnInfluence:
 		g.applyGiveUp(m.Cards)
 	case Build:
-		g.applyBuild(m)
+		g.applyBuild(m, &plan)
 	case BuildWall:
 		g.applyWall(m.Site)
 	case BuildChurch:
@@ -141,6 +142,13 @@ var phaseOf = [...]Phase{
 // check decides whether m is legal now, without side effects and without
 // allocating. Legal generation and Apply both go through it.
 func (g *Game) check(m Move) reason {
+	var plan buildPlan
+	return g.checkPlan(m, &plan)
+}
+
+// checkPlan is check; for a legal build it leaves in plan what the build
+// will do.
+func (g *Game) checkPlan(m Move, plan *buildPlan) reason {
 	if g.n < MinPlayers || g.n > MaxPlayers {
 		return rNoGame
 	}
@@ -184,7 +192,7 @@ func (g *Game) check(m Move) reason {
 	case ReturnInfluence:
 		return g.checkCardChoice(m.Cards)
 	case Build:
-		return g.checkBuild(m)
+		return g.checkBuild(m, plan)
 	case BuildWall:
 		return g.checkWall(m.Site)
 	case BuildChurch:
