@@ -154,7 +154,7 @@ func (g *Game) payBuild(plan *buildPlan, pay InfluenceColor) reason {
 
 // checkBuild checks a build and, if it is legal, leaves in plan what it
 // will do, for applyBuild.
-func (g *Game) checkBuild(m Move, plan *buildPlan) reason {
+func (g *Game) checkBuild(m *Move, plan *buildPlan) reason {
 	if g.builds >= 2 {
 		return rBuildLimit
 	}

@@ -167,7 +167,7 @@ func (g *Game) checkPay2(c InfluenceColor) reason {
 }
 
 // checkPlacePermit checks a phase-3 permit placement.
-func (g *Game) checkPlacePermit(m Move) reason {
+func (g *Game) checkPlacePermit(m *Move) reason {
 	if r := g.checkPermitSupply(m.Permit); r != okay {
 		return r
 	}
@@ -325,7 +325,7 @@ func (g *Game) ownPermitAt(s Square) int {
 	return val
 }
 
-func (g *Game) checkMovePermit(m Move) reason {
+func (g *Game) checkMovePermit(m *Move) reason {
 	if g.ownPermitAt(m.From) < 0 {
 		return rMoveFrom
 	}
@@ -344,7 +344,7 @@ func (g *Game) applyMovePermit(m Move) {
 	g.endTurn()
 }
 
-func (g *Game) checkUpgradePermit(m Move) reason {
+func (g *Game) checkUpgradePermit(m *Move) reason {
 	old := g.ownPermitAt(m.Square)
 	if old < 0 {
 		return rUpgradeSquare
@@ -392,7 +392,7 @@ func (g *Game) payThreeColors() {
 	}
 }
 
-func (g *Game) checkBonusPermit(m Move) reason {
+func (g *Game) checkBonusPermit(m *Move) reason {
 	if r := g.checkPermitSupply(m.Permit); r != okay {
 		return r
 	}

@@ -55,7 +55,7 @@ func (g *Game) checkRebuildPending(b Building) reason {
 	return okay
 }
 
-func (g *Game) checkRebuild(m Move) reason {
+func (g *Game) checkRebuild(m *Move) reason {
 	if r := g.checkRebuildPending(m.Building); r != okay {
 		return r
 	}

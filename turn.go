@@ -82,7 +82,7 @@ func (g *Game) Check(m Move) error {
 // (==) game.
 func (g *Game) Apply(m Move) error {
 	var plan buildPlan // a build's plan, made once by checking it
-	if r := g.checkPlan(m, &plan); r != okay {
+	if r := g.checkPlan(&m, &plan); r != okay {
 		return g.moveError(m, r)
 	}
 	switch m.Kind {
@@ -143,12 +143,15 @@ var phaseOf = [...]Phase{
 // allocating. Legal generation and Apply both go through it.
 func (g *Game) check(m Move) reason {
 	var plan buildPlan
-	return g.checkPlan(m, &plan)
+	return g.checkPlan(&m, &plan)
 }
 
 // checkPlan is check; for a legal build it leaves in plan what the build
 // will do.
-func (g *Game) checkPlan(m Move, plan *buildPlan) reason {
+//
+// The checks take the move by pointer: a Move is passed on the stack, and
+// a copy read back soon after the caller wrote it stalls.
+func (g *Game) checkPlan(m *Move, plan *buildPlan) reason {
 	if g.n < MinPlayers || g.n > MaxPlayers {
 		return rNoGame
 	}
@@ -158,13 +161,13 @@ func (g *Game) checkPlan(m Move, plan *buildPlan) reason {
 	if m.Kind == NoMove || int(m.Kind) >= len(phaseOf) {
 		return rKind
 	}
-	if setFields(m)&^kindFields[m.Kind] != 0 { // canonical(m) != m
+	if fieldsOf(m)&^kindFields[m.Kind] != 0 { // canonical(m) != m
 		return rExtraFields
 	}
 	if phaseOf[m.Kind] != g.phase {
 		return rPhase
 	}
-	if r := fieldRanges(m); r != okay {
+	if r := rangesOf(m); r != okay {
 		return r
 	}
 	switch m.Kind {
@@ -256,9 +259,12 @@ var kindFields = [numKinds]moveFields{
 	UpgradePermit: fSquare | fPermit | fPay, BonusPermit: fPermit | fSquare,
 }
 
-// setFields returns the fields of m, other than Kind, that are not zero:
-// the fields as the bytes of two words, and the bytes that are not zero.
-func setFields(m Move) moveFields {
+// setFields returns the fields of m, other than Kind, that are not zero.
+func setFields(m Move) moveFields { return fieldsOf(&m) }
+
+// fieldsOf is setFields: the fields as the bytes of two words, and the
+// bytes that are not zero.
+func fieldsOf(m *Move) moveFields {
 	lo := uint64(m.Building) | uint64(m.Square)<<8 | uint64(m.From)<<16 | uint64(m.Row)<<24 |
 		uint64(m.Permit)<<32 | uint64(m.Site)<<40 | uint64(m.Tile)<<48 | uint64(m.Pay)<<56
 	hi := uint64(m.Cards.Gold) | uint64(m.Cards.Blue)<<8 | uint64(m.Cards.Green)<<16 |
@@ -268,7 +274,10 @@ func setFields(m Move) moveFields {
 
 // fieldRanges checks that the fields m's kind uses name real squares,
 // tiles and colours (malformed moves), before any rule is consulted.
-func fieldRanges(m Move) reason {
+func fieldRanges(m Move) reason { return rangesOf(&m) }
+
+// rangesOf is fieldRanges.
+func rangesOf(m *Move) reason {
 	switch m.Kind {
 	case Build, Rebuild, PlacePermit, MovePermit, UpgradePermit, BonusPermit:
 		if !m.Square.Valid() || (m.Kind == MovePermit && !m.From.Valid()) {
