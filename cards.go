@@ -59,21 +59,42 @@ func (g *Game) rowIncome() (gold, infl [MaxPlayers]uint8) {
 	}
 	var ids uint64 // bit id: piece id stands in the row
 	for _, v := range g.cell[ri*NumColumns : ri*NumColumns+NumColumns] {
-		if v >= 1 && v <= numPieces {
-			ids |= 1 << (v - 1)
-		}
+		ids |= cellPiece[v]
 	}
 	for ; ids != 0; ids &= ids - 1 {
 		id := bits.TrailingZeros64(ids) % numPieces
-		switch specs[pieceKinds[id]].income {
-		case GoldIncome:
-			gold[uint(g.owner(id))%MaxPlayers]++
-		case InfluenceIncome:
-			infl[uint(g.owner(id))%MaxPlayers]++
+		owner := uint(id) / 4
+		if id >= neutralBase {
+			owner = uint(g.pieceOwner[id])
 		}
+		gold[owner%MaxPlayers] += goldIncome[id]
+		infl[owner%MaxPlayers] += influenceIncome[id]
 	}
 	return gold, infl
 }
+
+// cellPiece[v] is the piece on a cell of value v as a set (bit id for
+// piece id), none for an empty cell, a permit or a church tile.
+var cellPiece = func() (t [256]uint64) {
+	for id := range numPieces {
+		t[id+1] = 1 << id
+	}
+	return t
+}()
+
+// goldIncome[id] and influenceIncome[id] are what piece id produces: 1
+// card or none.
+var goldIncome, influenceIncome = func() (gold, infl [numPieces]uint8) {
+	for id, b := range pieceKinds {
+		switch b.Income() {
+		case GoldIncome:
+			gold[id] = 1
+		case InfluenceIncome:
+			infl[id] = 1
+		}
+	}
+	return gold, infl
+}()
 
 func sum4(a [MaxPlayers]uint8) int { return int(a[0]) + int(a[1]) + int(a[2]) + int(a[3]) }
 
