@@ -122,6 +122,39 @@ func (g *Game) planFootprint(bs *boardSets, b Building, fp bitboard, budget int)
 // noBudget is a budget for planFootprint that no build exceeds.
 const noBudget = math.MaxInt
 
+// buildMoves[b][pay] is the Build move of building b paid with influence
+// colour pay, with no square yet: the templates of appendBuilds.
+var buildMoves = func() (t [LargeBuilding + 1][InfluenceYellow + 1]Move) {
+	for b := range t {
+		for pay := range t[b] {
+			t[b][pay] = Move{Kind: Build, Building: Building(b), Pay: InfluenceColor(pay)}
+		}
+	}
+	return t
+}()
+
+// cellSize[v] is the number of squares of the building on a cell of value
+// v (a piece, 1 to numPieces), 0 for any other cell.
+var cellSize = func() (t [256]uint8) {
+	for id, b := range pieceKinds {
+		t[id+1] = pieceSize[b]
+	}
+	return t
+}()
+
+// pushMove appends a copy of *m with square s to dst. The move is copied
+// straight from *m into dst, which append does not do (see appendOnSquares).
+func pushMove(dst []Move, m *Move, s Square) []Move {
+	if len(dst) == cap(dst) {
+		dst = slices.Grow(dst, 1)
+	}
+	dst = dst[:len(dst)+1]
+	d := &dst[len(dst)-1]
+	*d = *m
+	d.Square = s
+	return dst
+}
+
 // pieceSize is the number of squares each kind of building covers.
 var pieceSize = func() (t [LargeBuilding + 1]uint8) {
 	for b := range t {
@@ -226,6 +259,7 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 			continue
 		}
 		start := len(dst)
+		tmpl := &buildMoves[b]
 		need := int(specs[b].permits)
 		spare := int(gold) - int(specs[b].cost) // the most compensation the builder can pay
 		size := pieceSize[b]
@@ -259,7 +293,7 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 				}
 				sameSize, larger := false, false
 				for on := fp.and(bs.buildings); !on.none(); {
-					other := pieceSize[pieceKinds[(g.cell[on.pop()]-1)%numPieces]]
+					other := cellSize[g.cell[on.pop()]]
 					larger = larger || other > size
 					sameSize = sameSize || other == size
 				}
@@ -270,12 +304,12 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 				// size; one of the colours held three times for a build over
 				// a same-size building.
 				if !sameSize {
-					dst = append(dst, Move{Kind: Build, Building: b, Square: o})
+					dst = pushMove(dst, &tmpl[0], o)
 					continue
 				}
 				for c, held := range g.infl[a] {
 					if held >= 3 {
-						dst = append(dst, Move{Kind: Build, Building: b, Square: o, Pay: InfluenceBlue + InfluenceColor(c)})
+						dst = pushMove(dst, &tmpl[1+c], o)
 					}
 				}
 			}

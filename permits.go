@@ -214,13 +214,7 @@ func (g *Game) appendPermits(dst []Move) []Move {
 		if g.permitSq[a][v] != inSupply {
 			continue
 		}
-		var tmpl [4]Move // free, then paid in each colour
-		for i := range tmpl[:1+np] {
-			tmpl[i] = Move{Kind: PlacePermit, Permit: v}
-			if i > 0 {
-				tmpl[i].Pay = pays[i-1]
-			}
-		}
+		tmpl := &placeMoves[v]
 		if np == 0 {
 			dst = appendOnSquares(dst, free, tmpl[:1])
 			continue
@@ -237,8 +231,8 @@ func (g *Game) appendPermits(dst []Move) []Move {
 				out[j].Square = s
 				j++
 			}
-			for i := 1; i <= np; i++ {
-				out[j] = tmpl[i]
+			for _, pay := range pays[:np] {
+				out[j] = tmpl[pay%(InfluenceYellow+1)]
 				out[j].Square = s
 				j++
 			}
@@ -246,6 +240,18 @@ func (g *Game) appendPermits(dst []Move) []Move {
 	}
 	return dst
 }
+
+// placeMoves[v][pay] is the PlacePermit move of permit v paid with
+// influence colour pay, with no square yet: the templates of
+// appendPermits.
+var placeMoves = func() (t [PermitsPerPlayer][InfluenceYellow + 1]Move) {
+	for v := range t {
+		for pay := range t[v] {
+			t[v][pay] = Move{Kind: PlacePermit, Permit: uint8(v), Pay: InfluenceColor(pay)}
+		}
+	}
+	return t
+}()
 
 // appendOnSquares appends, for each square of set in square order, the
 // moves of tmpl with that square as their Square.
