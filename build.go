@@ -42,8 +42,28 @@ func (g *Game) planBuild(b Building, origin Square) (buildPlan, reason) {
 	if !origin.Valid() || !g.fitsCity(b, origin) {
 		return buildPlan{}, rFootprintCity
 	}
-	bs := g.boardSets()
-	return g.planFootprint(&bs, b, footprint(b, origin), noBudget)
+	fp := footprint(b, origin)
+	bs := g.footprintSets(fp)
+	return g.planFootprint(&bs, b, fp, noBudget)
+}
+
+// footprintSets is boardSets for the squares of fp only, read cell by cell
+// (a footprint has at most six): the permits, church tiles and buildings
+// on them. It is what planFootprint needs to judge that footprint.
+func (g *Game) footprintSets(fp bitboard) (bs boardSets) {
+	for f := fp; !f.none(); {
+		s := f.pop()
+		switch v := g.cell[s%NumSquares]; {
+		case v == 0:
+		case v&cellPermit != 0:
+			bs.permits.add(s)
+		case v&cellChurch != 0:
+			bs.church.add(s)
+		default:
+			bs.buildings.add(s)
+		}
+	}
+	return bs
 }
 
 // fitsCity reports whether building b with its north-west square on

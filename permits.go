@@ -175,7 +175,8 @@ func (g *Game) checkPlacePermit(m *Move) reason {
 		return rSquareNotEmpty
 	}
 	if m.Pay == NoInfluence {
-		if g.permitRows()&(1<<m.Square.ri()) == 0 {
+		// An empty square in the ship's row makes it the permit row.
+		if ri := m.Square.ri(); ri != g.ship.idx() && g.permitRows()&(1<<ri) == 0 {
 			return g.permitRowReason()
 		}
 	} else if r := g.checkPay2(m.Pay); r != okay {
