@@ -28,6 +28,9 @@ func (g *Game) hasRebuildRoom(b Building) bool {
 // starter (the builder first, then clockwise, §6.8). A starter with no room
 // leaves the game. It reports whether a rebuild is pending.
 func (g *Game) nextRebuilder() bool {
+	if g.rebuild == [MaxPlayers]uint8{} { // nobody's starter was displaced
+		return false
+	}
 	for i := 0; i < int(g.n); i++ {
 		p := (int(g.active) + i) % int(g.n)
 		for _, b := range [2]Building{Hut, Totem} {
