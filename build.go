@@ -1,7 +1,6 @@
 package elasund
 
 import (
-	"math"
 	"math/bits"
 	"slices"
 )
@@ -44,7 +43,7 @@ func (g *Game) planBuild(b Building, origin Square) (buildPlan, reason) {
 	}
 	fp := footprint(b, origin)
 	bs := g.footprintSets(fp)
-	return g.planFootprint(&bs, b, fp, noBudget)
+	return g.planFootprint(&bs, b, fp)
 }
 
 // footprintSets is boardSets for the squares of fp only, read cell by cell
@@ -73,18 +72,13 @@ func (g *Game) fitsCity(b Building, origin Square) bool {
 }
 
 // planFootprint is planBuild after the building's supply and the city
-// check, for building b with footprint fp inside the city, on the board bs.
-// The rules are checked in the order of §6: the church foundation and
-// church tiles, the number of permits, the builder's own permit and their
-// majority, larger buildings.
-//
-// budget is the most gold the build may cost: a footprint whose cost and
-// compensation exceed it is refused with rBuildGold as soon as the permits
-// are counted, before the majority and the buildings under it. The move
-// generator passes the builder's gold (payBuild would refuse the build
-// anyway); planBuild passes noBudget, so that every other rule is checked
-// first, as §6 orders them.
-func (g *Game) planFootprint(bs *boardSets, b Building, fp bitboard, budget int) (buildPlan, reason) {
+// check, for building b with footprint fp inside the city, on the board bs
+// (of which it reads only the squares of fp). The rules are checked in the
+// order of §6: the church foundation and church tiles, the number of
+// permits, the builder's own permit and their majority, larger buildings;
+// the gold is payBuild's. (appendBuilds decides the same rules in its own
+// order.)
+func (g *Game) planFootprint(bs *boardSets, b Building, fp bitboard) (buildPlan, reason) {
 	var plan buildPlan
 	if g.churchOrigin == NoSquare && fp.has(ChurchFoundation) {
 		return plan, rFootprintFoundation
@@ -107,9 +101,6 @@ func (g *Game) planFootprint(bs *boardSets, b Building, fp bitboard, budget int)
 	}
 	a := int(g.active) % MaxPlayers
 	plan.gold = int(sp.cost) + total - int(sums[a])
-	if plan.gold > budget {
-		return plan, rBuildGold
-	}
 	if counts[a] == 0 {
 		return plan, rNoOwnPermit
 	}
@@ -138,9 +129,6 @@ func (g *Game) planFootprint(bs *boardSets, b Building, fp bitboard, budget int)
 	plan.comp[a] = 0
 	return plan, okay
 }
-
-// noBudget is a budget for planFootprint that no build exceeds.
-const noBudget = math.MaxInt
 
 // buildMoves[b][pay] is the Build move of building b paid with influence
 // colour pay, with no square yet: the templates of appendBuilds.
@@ -298,8 +286,7 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 			for !try.none() {
 				o := try.pop()
 				fp := footprint(b, o)
-				// Two refusals that rule out most footprints, before the
-				// full plan.
+				// The refusals that rule out most footprints first.
 				if !fp.and(bs.blocked).none() {
 					continue
 				}
