@@ -167,3 +167,37 @@ func TestTwins(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldingAtLeast checks holdingAtLeast, which counts the squares of a
+// set under every footprint at once, against counting them footprint by
+// footprint, on the permits of every position of seeded random games and
+// on sets of squares drawn at random, for every building and every number
+// of permits a building needs.
+func TestHoldingAtLeast(t *testing.T) {
+	var sets []bitboard
+	for _, g := range playedPositions(t, 4, 5) {
+		sets = append(sets, g.boardSets().permits)
+	}
+	r := newChooser(11)
+	for i := 0; i < 200; i++ {
+		var x bitboard
+		for k := r.intn(40); k > 0; k-- {
+			x.add(Square(r.intn(NumSquares)))
+		}
+		sets = append(sets, x)
+	}
+	for _, x := range sets {
+		for b := Hut; b <= LargeBuilding; b++ {
+			fits := cityOrigins[MaxPlayers][b]
+			for need := 1; need <= 3; need++ {
+				got := holdingAtLeast(x, b, need).and(fits)
+				for o := Square(0); o < NumSquares; o++ {
+					want := fits.has(o) && footprint(b, o).and(x).count() >= need
+					if got.has(o) != want {
+						t.Fatalf("holdingAtLeast(%v, %v, %d) has %v: %v, want %v", squaresOf(x), b, need, o, got.has(o), want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -272,14 +272,14 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 		spare := int(gold) - int(specs[b].cost) // the most compensation the builder can pay
 		size := pieceSize[b]
 		fits := cityOrigins[n][b]
+		if need > 1 {
+			// Only footprints holding enough permits (the tavern's, the
+			// shop's, the large building's usual refusal, for all of them
+			// at once).
+			fits = fits.and(holdingAtLeast(bs.permits, b, need))
+		}
 		var seen bitboard // origins already tried
 		for _, ps := range own[:k] {
-			if need > 1 && halo(b, ps).and(bs.permits).count() < need {
-				// Too few permits near this one for any footprint
-				// covering it (the tavern's, the shop's, the large
-				// building's usual refusal, for all of them at once).
-				continue
-			}
 			cover := covering(b, ps).and(fits)
 			try := cover.andNot(seen)
 			seen = seen.or(cover)
@@ -291,9 +291,6 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 					continue
 				}
 				permits := fp.and(bs.permits)
-				if permits.count() < need {
-					continue
-				}
 				if others := permits.andNot(ownB); !others.none() &&
 					!g.outbids(others, permits.and(ownB), spare) {
 					continue
