@@ -201,3 +201,34 @@ func TestHoldingAtLeast(t *testing.T) {
 		}
 	}
 }
+
+// TestInSupply checks inSupply, which finds the neutral buildings in
+// supply from the bytes of all their pieces' squares at once, against
+// checkBuildingSupply, building by building, for every player, on the
+// positions of a seeded random game and on pieces put in supply, on the
+// board, awaiting a rebuild or out of the game at random.
+func TestInSupply(t *testing.T) {
+	games := playedPositions(t, 4, 9)
+	r := newChooser(13)
+	places := []Square{inSupply, 0, 37, 89, awaitingRebuild, removedFromGame}
+	for i := 0; i < 500; i++ {
+		g := games[i%len(games)]
+		if i%2 == 1 {
+			for id := range g.pieceSq {
+				g.pieceSq[id] = places[r.intn(len(places))]
+			}
+		}
+		for a := 0; a < int(g.n); a++ {
+			g.active = uint8(a)
+			got := g.inSupply(a)
+			for b := House; b <= LargeBuilding; b++ {
+				if want := g.checkBuildingSupply(b) == okay; (got&(1<<b) != 0) != want {
+					t.Fatalf("position %d, player %d: inSupply has %v: %v, want %v (pieces %v)", i, a, b, !want, want, g.pieceSq)
+				}
+			}
+			if got&^(1<<(LargeBuilding+1)-1<<House) != 0 {
+				t.Fatalf("inSupply = %#x has bits of no building a player builds", got)
+			}
+		}
+	}
+}

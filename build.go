@@ -241,11 +241,7 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 	if k == 0 {
 		return dst
 	}
-	for b := House; b <= LargeBuilding; b++ {
-		if kinds&(1<<b) != 0 && g.checkBuildingSupply(b) != okay {
-			kinds &^= 1 << b
-		}
-	}
+	kinds &= g.inSupply(a)
 	if kinds == 0 {
 		return dst
 	}
@@ -322,6 +318,46 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 	}
 	return dst
 }
+
+// inSupply returns the buildings (bit b for building b) that player a can
+// take from a supply (checkBuildingSupply): their own house and workshop,
+// and each neutral building with a copy in the neutral supply, found for
+// all neutral pieces at once from the bytes of their squares.
+func (g *Game) inSupply(a int) uint16 {
+	var kinds uint16
+	if g.pieceSq[playerPiece(a%MaxPlayers, House)] == inSupply {
+		kinds |= 1 << House
+	}
+	if g.pieceSq[playerPiece(a%MaxPlayers, Workshop)] == inSupply {
+		kinds |= 1 << Workshop
+	}
+	p := &g.pieceSq
+	// Bit id-neutralBase for each neutral piece id in supply (square 255):
+	// the bytes of the squares that are not 255 are those of ^square
+	// that are not 0.
+	lo := uint64(p[16]) | uint64(p[17])<<8 | uint64(p[18])<<16 | uint64(p[19])<<24 |
+		uint64(p[20])<<32 | uint64(p[21])<<40 | uint64(p[22])<<48 | uint64(p[23])<<56
+	mid := uint64(p[24]) | uint64(p[25])<<8 | uint64(p[26])<<16 | uint64(p[27])<<24 |
+		uint64(p[28])<<32 | uint64(p[29])<<40 | uint64(p[30])<<48 | uint64(p[31])<<56
+	hi := uint64(p[32]) | uint64(p[33])<<8 | uint64(p[34])<<16 | uint64(p[35])<<24 |
+		uint64(p[36])<<32 | 0xffffff<<40
+	free := ^(nonzeroFlags(^lo) | nonzeroFlags(^mid)<<8 | nonzeroFlags(^hi)<<16)
+	for b := Well; b <= LargeBuilding; b++ {
+		if free&neutralPieces[b] != 0 {
+			kinds |= 1 << b
+		}
+	}
+	return kinds
+}
+
+// neutralPieces[b] has bit id-neutralBase set for each piece id of neutral
+// building b.
+var neutralPieces = func() (t [LargeBuilding + 1]uint64) {
+	for id := neutralBase; id < numPieces; id++ {
+		t[pieceKinds[id]] |= 1 << (id - neutralBase)
+	}
+	return t
+}()
 
 // outbids reports whether the active player's permits own in a footprint
 // hold the majority over the other players' permits others there (§6: the
