@@ -461,10 +461,10 @@ func (g *Game) appendBonus(dst []Move) []Move {
 				if own[nv] != inSupply {
 					continue
 				}
-				m := Move{Kind: UpgradePermit, Square: at, Permit: uint8(nv)}
 				for _, pay := range pays[:np] {
-					m.Pay = pay
-					dst = append(dst, m)
+					dst = append(dst, Move{}) // see appendWalls
+					m := &dst[len(dst)-1]
+					m.Kind, m.Square, m.Permit, m.Pay = UpgradePermit, at, uint8(nv), pay
 				}
 			}
 		}
