@@ -267,6 +267,14 @@ func appendOnSquares(dst []Move, set bitboard, tmpl []Move) []Move {
 	dst = slices.Grow(dst, k)[:n+k]
 	out := dst[n:]
 	j := 0
+	if len(tmpl) == 1 { // the usual case, without the inner loop
+		for ; !set.none() && j < len(out); set.pop() {
+			out[j] = tmpl[0]
+			out[j].Square = set.first()
+			j++
+		}
+		return dst
+	}
 	for ; !set.none(); set.pop() {
 		s := set.first()
 		for i := range tmpl {
