@@ -1,6 +1,9 @@
 package elasund
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // playedPositions returns snapshots of a seeded random game after every
 // move, for benchmarks and allocation checks.
@@ -40,6 +43,15 @@ func TestApplyDoesNotAllocate(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("Apply/AppendLegal/IsLegal allocate %.1f times per call; want 0", allocs)
+	}
+}
+
+// TestGameValueSize pins the size of the Game value: at most 512 bytes
+// (issue 11), so that saving a position by value copy (saved := *g), as
+// search does at every node, stays cheap. The speed work added no fields.
+func TestGameValueSize(t *testing.T) {
+	if size := unsafe.Sizeof(Game{}); size > 512 {
+		t.Errorf("a Game value is %d bytes; want at most 512", size)
 	}
 }
 

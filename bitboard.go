@@ -35,6 +35,7 @@ func (b *bitboard) add(s Square) {
 func (b bitboard) and(c bitboard) bitboard    { return bitboard{b.lo & c.lo, b.hi & c.hi} }
 func (b bitboard) andNot(c bitboard) bitboard { return bitboard{b.lo &^ c.lo, b.hi &^ c.hi} }
 func (b bitboard) or(c bitboard) bitboard     { return bitboard{b.lo | c.lo, b.hi | c.hi} }
+func (b bitboard) xor(c bitboard) bitboard    { return bitboard{b.lo ^ c.lo, b.hi ^ c.hi} }
 func (b bitboard) none() bool                 { return b.lo|b.hi == 0 }
 func (b bitboard) count() int                 { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
 
@@ -48,6 +49,14 @@ func (b *bitboard) pop() Square {
 	s := bits.TrailingZeros64(b.hi)
 	b.hi &= b.hi - 1
 	return Square(64 + s)
+}
+
+// first returns the lowest square of a set that is not empty.
+func (b bitboard) first() Square {
+	if b.lo != 0 {
+		return Square(bits.TrailingZeros64(b.lo))
+	}
+	return Square(64 + bits.TrailingZeros64(b.hi))
 }
 
 // southOf returns the squares whose neighbour to the south is in b (b
@@ -116,6 +125,39 @@ func covering(b Building, s Square) bitboard {
 // back on the next or the previous row.
 func halo(b Building, s Square) bitboard {
 	return shifted(shapes[b].halo, int(s)-shapes[b].centre)
+}
+
+// holdingAtLeast returns the north-west squares from which a footprint of
+// building b holds at least need (1 to 3) squares of x, among others:
+// those whose footprint would reach past the east edge of the board and
+// come back on the next row. It counts, for every square at once, the
+// squares of x under each square of the shape, in three bit planes.
+func holdingAtLeast(x bitboard, b Building, need int) bitboard {
+	var ones, twos, fours bitboard
+	for d := shapes[b].cover; d != 0; d &= d - 1 {
+		y := x.northWest(bits.TrailingZeros64(d))
+		c1 := ones.and(y)
+		ones = ones.xor(y)
+		c2 := twos.and(c1)
+		twos = twos.xor(c1)
+		fours = fours.or(c2)
+	}
+	switch need {
+	case 1:
+		return ones.or(twos).or(fours)
+	case 2:
+		return twos.or(fours)
+	}
+	return fours.or(twos.and(ones))
+}
+
+// northWest returns the squares whose square k squares on (0 ≤ k < 64)
+// is in b: b with every square moved k squares back.
+func (b bitboard) northWest(k int) bitboard {
+	if k == 0 {
+		return b
+	}
+	return bitboard{b.lo>>uint(k) | b.hi<<uint(64-k), b.hi >> uint(k)}
 }
 
 // cityBoards[n] is the city of an n-player game, empty for player counts

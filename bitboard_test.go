@@ -167,3 +167,68 @@ func TestTwins(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldingAtLeast checks holdingAtLeast, which counts the squares of a
+// set under every footprint at once, against counting them footprint by
+// footprint, on the permits of every position of seeded random games and
+// on sets of squares drawn at random, for every building and every number
+// of permits a building needs.
+func TestHoldingAtLeast(t *testing.T) {
+	var sets []bitboard
+	for _, g := range playedPositions(t, 4, 5) {
+		sets = append(sets, g.boardSets().permits)
+	}
+	r := newChooser(11)
+	for i := 0; i < 200; i++ {
+		var x bitboard
+		for k := r.intn(40); k > 0; k-- {
+			x.add(Square(r.intn(NumSquares)))
+		}
+		sets = append(sets, x)
+	}
+	for _, x := range sets {
+		for b := Hut; b <= LargeBuilding; b++ {
+			fits := cityOrigins[MaxPlayers][b]
+			for need := 1; need <= 3; need++ {
+				got := holdingAtLeast(x, b, need).and(fits)
+				for o := Square(0); o < NumSquares; o++ {
+					want := fits.has(o) && footprint(b, o).and(x).count() >= need
+					if got.has(o) != want {
+						t.Fatalf("holdingAtLeast(%v, %v, %d) has %v: %v, want %v", squaresOf(x), b, need, o, got.has(o), want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestInSupply checks inSupply, which finds the neutral buildings in
+// supply from the bytes of all their pieces' squares at once, against
+// checkBuildingSupply, building by building, for every player, on the
+// positions of a seeded random game and on pieces put in supply, on the
+// board, awaiting a rebuild or out of the game at random.
+func TestInSupply(t *testing.T) {
+	games := playedPositions(t, 4, 9)
+	r := newChooser(13)
+	places := []Square{inSupply, 0, 37, 89, awaitingRebuild, removedFromGame}
+	for i := 0; i < 500; i++ {
+		g := games[i%len(games)]
+		if i%2 == 1 {
+			for id := range g.pieceSq {
+				g.pieceSq[id] = places[r.intn(len(places))]
+			}
+		}
+		for a := 0; a < int(g.n); a++ {
+			g.active = uint8(a)
+			got := g.inSupply(a)
+			for b := House; b <= LargeBuilding; b++ {
+				if want := g.checkBuildingSupply(b) == okay; (got&(1<<b) != 0) != want {
+					t.Fatalf("position %d, player %d: inSupply has %v: %v, want %v (pieces %v)", i, a, b, !want, want, g.pieceSq)
+				}
+			}
+			if got&^(1<<(LargeBuilding+1)-1<<House) != 0 {
+				t.Fatalf("inSupply = %#x has bits of no building a player builds", got)
+			}
+		}
+	}
+}

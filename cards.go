@@ -1,5 +1,7 @@
 package elasund
 
+import "math/bits"
+
 // Gold and influence cards: income, shortage and drawing (RULES.md §4.1),
 // and the gold bonus action (§10).
 
@@ -47,25 +49,52 @@ func (g *Game) takeGold(p int, n uint8) {
 	g.gold[p] += n
 }
 
-// rowIncome returns what each player's buildings in the ship's row produce.
+// rowIncome returns what each player's buildings in the ship's row produce:
+// the buildings that cover a square of the row, read off the row's nine
+// cells.
 func (g *Game) rowIncome() (gold, infl [MaxPlayers]uint8) {
 	ri := g.ship.idx()
-	for id, s := range g.pieceSq {
-		if !s.Valid() {
-			continue
+	if ri < 0 {
+		return gold, infl
+	}
+	var ids uint64 // bit id: piece id stands in the row
+	for _, v := range g.cell[ri*NumColumns : ri*NumColumns+NumColumns] {
+		ids |= cellPiece[v]
+	}
+	for ; ids != 0; ids &= ids - 1 {
+		id := bits.TrailingZeros64(ids) % numPieces
+		owner := uint(id) / 4
+		if id >= neutralBase {
+			owner = uint(g.pieceOwner[id])
 		}
-		sp := pieceKinds[id].spec()
-		if sp.income == NoIncome || ri < s.ri() || ri >= s.ri()+int(sp.h) {
-			continue
-		}
-		if sp.income == GoldIncome {
-			gold[g.owner(id)]++
-		} else {
-			infl[g.owner(id)]++
-		}
+		gold[owner%MaxPlayers] += goldIncome[id]
+		infl[owner%MaxPlayers] += influenceIncome[id]
 	}
 	return gold, infl
 }
+
+// cellPiece[v] is the piece on a cell of value v as a set (bit id for
+// piece id), none for an empty cell, a permit or a church tile.
+var cellPiece = func() (t [256]uint64) {
+	for id := range numPieces {
+		t[id+1] = 1 << id
+	}
+	return t
+}()
+
+// goldIncome[id] and influenceIncome[id] are what piece id produces: 1
+// card or none.
+var goldIncome, influenceIncome = func() (gold, infl [numPieces]uint8) {
+	for id, b := range pieceKinds {
+		switch b.Income() {
+		case GoldIncome:
+			gold[id] = 1
+		case InfluenceIncome:
+			infl[id] = 1
+		}
+	}
+	return gold, infl
+}()
 
 func sum4(a [MaxPlayers]uint8) int { return int(a[0]) + int(a[1]) + int(a[2]) + int(a[3]) }
 

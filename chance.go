@@ -62,7 +62,8 @@ func (g *Game) ChanceOutcomes(dst []ChanceOutcome) []ChanceOutcome {
 // pirates' reward. Every other move costs nothing. Cost returns Cards{}
 // for a move that is not legal now, and does not allocate.
 func (g *Game) Cost(m Move) Cards {
-	if g.check(m) != okay {
+	var plan buildPlan
+	if g.checkPlan(&m, &plan) != okay {
 		return Cards{}
 	}
 	var c Cards
@@ -80,7 +81,6 @@ func (g *Game) Cost(m Move) Cards {
 	case Discard, ReturnInfluence:
 		c = m.Cards
 	case Build:
-		plan, _ := g.planBuild(m.Building, m.Square)
 		c.Gold = uint8(plan.gold)
 		if plan.sameSize {
 			pay(m.Pay, 3)

@@ -1,5 +1,11 @@
 package elasund
 
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
+
 // Permits (RULES.md §5) and the permit bonus actions (§10).
 
 // Cell codes of Game.cell besides building pieces (1..numPieces).
@@ -16,8 +22,36 @@ func permitOf(v uint8) (p, val int) { return int(v>>3) & 3, int(v & 7) }
 // no building, permit or church tile, and not the church foundation c8
 // before the first church tile.
 func (g *Game) isEmpty(s Square) bool {
-	return InCity(s, int(g.n)) && g.cell[s] == 0 && (s != ChurchFoundation || g.churchOrigin != NoSquare)
+	return s < NumSquares && g.cell[s] == 0 && cityBoard(int(g.n)).has(s) &&
+		(s != ChurchFoundation || g.churchOrigin != NoSquare)
 }
+
+// emptySquares returns the empty squares (isEmpty) as a set, reading the
+// board eight squares at a time.
+func (g *Game) emptySquares() bitboard {
+	var full bitboard
+	c := &g.cell
+	for k := 0; k < 8; k++ { // squares 0–63
+		full.lo |= nonzeroFlags(binary.LittleEndian.Uint64(c[8*k:])) << (8 * k)
+	}
+	for k := 0; k < 3; k++ { // squares 64–87
+		full.hi |= nonzeroFlags(binary.LittleEndian.Uint64(c[64+8*k:])) << (8 * k)
+	}
+	full.hi |= nonzeroFlags(uint64(c[88])|uint64(c[89])<<8) << 24 // squares 88, 89
+	empty := cityBoard(int(g.n)).andNot(full)
+	if g.churchOrigin == NoSquare {
+		empty = empty.andNot(foundationBoard)
+	}
+	return empty
+}
+
+// rowBoards[ri] is the set of the squares of the row of index ri.
+var rowBoards = func() (t [NumRows]bitboard) {
+	for s := Square(0); s < NumSquares; s++ {
+		t[s.ri()].add(s)
+	}
+	return t
+}()
 
 // IsEmpty reports whether s is an empty square (RULES.md §5): inside the
 // city, with no building, permit or church tile, and not the church
@@ -46,30 +80,44 @@ func (g *Game) PermitRows() []Row {
 
 // openRows returns the rows (as a bit mask of row indexes) that have an
 // empty square.
-func (g *Game) openRows() uint16 {
+func (g *Game) openRows() uint16 { return openRowsOf(g.emptySquares()) }
+
+// openRowsOf returns the rows (as a bit mask of row indexes) that have a
+// square of the set empty.
+func openRowsOf(empty bitboard) uint16 {
 	var open uint16
-	cols := CityColumns(int(g.n))
-	for ri := 0; ri < NumRows; ri++ {
-		for c := 0; c < cols; c++ {
-			if g.isEmpty(sq(c, ri)) {
-				open |= 1 << ri
-				break
-			}
+	for ri := range rowBoards {
+		if !empty.and(rowBoards[ri]).none() {
+			open |= 1 << ri
 		}
 	}
 	return open
 }
 
+// rowsBoard returns the squares of the rows of mask (a bit mask of row
+// indexes).
+func rowsBoard(mask uint16) bitboard {
+	var b bitboard
+	for ; mask != 0; mask &= mask - 1 {
+		b = b.or(rowBoards[bits.TrailingZeros16(mask)%NumRows])
+	}
+	return b
+}
+
 // permitRows is PermitRows as a bit mask of row indexes.
-func (g *Game) permitRows() uint16 {
+func (g *Game) permitRows() uint16 { return g.permitRowsOf(g.emptySquares()) }
+
+// permitRowsOf is permitRows when empty is the set of empty squares
+// (emptySquares).
+func (g *Game) permitRowsOf(empty bitboard) uint16 {
 	ship := g.ship.idx()
 	if ship < 0 {
 		return 0
 	}
-	open := g.openRows()
-	if open&(1<<ship) != 0 {
+	if !empty.and(rowBoards[ship%NumRows]).none() {
 		return 1 << ship
 	}
+	open := openRowsOf(empty)
 	if g.rules.Has(AdjacentPermitRows) {
 		// Row indexes skip the missing row 7, so the rows next to the
 		// ship's are the indexes next to its own (below row 12 is no
@@ -118,8 +166,8 @@ func (g *Game) checkPay2(c InfluenceColor) reason {
 	return okay
 }
 
-// checkPlacePermit checks a phase-3 permit placement; rows is permitRows().
-func (g *Game) checkPlacePermit(m Move, rows uint16) reason {
+// checkPlacePermit checks a phase-3 permit placement.
+func (g *Game) checkPlacePermit(m *Move) reason {
 	if r := g.checkPermitSupply(m.Permit); r != okay {
 		return r
 	}
@@ -127,7 +175,8 @@ func (g *Game) checkPlacePermit(m Move, rows uint16) reason {
 		return rSquareNotEmpty
 	}
 	if m.Pay == NoInfluence {
-		if rows&(1<<m.Square.ri()) == 0 {
+		// An empty square in the ship's row makes it the permit row.
+		if ri := m.Square.ri(); ri != g.ship.idx() && g.permitRows()&(1<<ri) == 0 {
 			return g.permitRowReason()
 		}
 	} else if r := g.checkPay2(m.Pay); r != okay {
@@ -150,38 +199,102 @@ func (g *Game) permitRowReason() reason {
 	return rPermitRow
 }
 
+// appendPermits appends the legal permit placements of phase 3 (§5): by
+// permit value, then by square, then free (no influence) before paid with
+// 2 influence of each colour the player holds twice. A permit the player
+// holds and can pay for goes free on the empty squares of the permit rows
+// and paid on every empty square.
 func (g *Game) appendPermits(dst []Move) []Move {
-	rows := g.permitRows()
-	// No influence, or a colour that can pay 2; every move is still checked
-	// in full.
-	var pays [4]InfluenceColor
-	np := 1 + g.colorsPaying2(pays[1:])
-	for v := uint8(0); v < PermitsPerPlayer && v <= g.gold[g.active]; v++ {
-		if g.checkPermitSupply(v) != okay {
+	a := g.active % MaxPlayers
+	gold := g.gold[a]
+	empty := g.emptySquares()
+	free := empty.and(rowsBoard(g.permitRowsOf(empty)))
+	var pays [3]InfluenceColor
+	np := g.colorsPaying2(&pays)
+	for v := uint8(0); v < PermitsPerPlayer && v <= gold; v++ {
+		if g.permitSq[a][v] != inSupply {
 			continue
 		}
-		for s := Square(0); s < NumSquares; s++ {
-			if !g.isEmpty(s) {
-				continue
+		tmpl := &placeMoves[v]
+		if np == 0 {
+			dst = appendOnSquares(dst, free, tmpl[:1])
+			continue
+		}
+		n := len(dst)
+		k := free.count() + empty.count()*np
+		dst = slices.Grow(dst, k)[:n+k]
+		out := dst[n:]
+		j := 0
+		for e := empty; !e.none(); e.pop() {
+			s := e.first()
+			if free.has(s) {
+				out[j] = tmpl[0]
+				out[j].Square = s
+				j++
 			}
 			for _, pay := range pays[:np] {
-				m := Move{Kind: PlacePermit, Permit: v, Square: s, Pay: pay}
-				if g.checkPlacePermit(m, rows) == okay {
-					dst = append(dst, m)
-				}
+				out[j] = tmpl[pay%(InfluenceYellow+1)]
+				out[j].Square = s
+				j++
 			}
 		}
 	}
 	return dst
 }
 
-// colorsPaying2 writes into dst (room for three) the influence colours of
-// which the active player holds at least 2, and returns how many.
-func (g *Game) colorsPaying2(dst []InfluenceColor) int {
+// placeMoves[v][pay] is the PlacePermit move of permit v paid with
+// influence colour pay, with no square yet: the templates of
+// appendPermits.
+var placeMoves = func() (t [PermitsPerPlayer][InfluenceYellow + 1]Move) {
+	for v := range t {
+		for pay := range t[v] {
+			t[v][pay] = Move{Kind: PlacePermit, Permit: uint8(v), Pay: InfluenceColor(pay)}
+		}
+	}
+	return t
+}()
+
+// appendOnSquares appends, for each square of set in square order, the
+// moves of tmpl with that square as their Square.
+//
+// (Each move is copied from tmpl, which does not change, straight into
+// dst, and then given its square there: a move is too large for the
+// compiler to keep in registers, and copying one that was just written, as
+// append does through a temporary, stalls the copy.)
+func appendOnSquares(dst []Move, set bitboard, tmpl []Move) []Move {
+	n := len(dst)
+	k := set.count() * len(tmpl)
+	dst = slices.Grow(dst, k)[:n+k]
+	out := dst[n:]
+	j := 0
+	if len(tmpl) == 1 { // the usual case, without the inner loop
+		for ; !set.none() && j < len(out); set.pop() {
+			out[j] = tmpl[0]
+			out[j].Square = set.first()
+			j++
+		}
+		return dst
+	}
+	for ; !set.none(); set.pop() {
+		s := set.first()
+		for i := range tmpl {
+			out[j] = tmpl[i]
+			out[j].Square = s
+			j++
+		}
+	}
+	return dst
+}
+
+// colorsPaying2 writes into dst the influence colours of which the active
+// player holds at least 2, in the order blue, green, yellow, and returns how
+// many.
+func (g *Game) colorsPaying2(dst *[3]InfluenceColor) int {
 	n := 0
-	for _, c := range InfluenceColors() {
-		if g.checkPay2(c) == okay {
-			dst[n] = c
+	h := &g.infl[g.active%MaxPlayers]
+	for i, k := range h {
+		if k >= 2 {
+			dst[n] = InfluenceBlue + InfluenceColor(i)
 			n++
 		}
 	}
@@ -227,7 +340,7 @@ func (g *Game) ownPermitAt(s Square) int {
 	return val
 }
 
-func (g *Game) checkMovePermit(m Move) reason {
+func (g *Game) checkMovePermit(m *Move) reason {
 	if g.ownPermitAt(m.From) < 0 {
 		return rMoveFrom
 	}
@@ -246,7 +359,7 @@ func (g *Game) applyMovePermit(m Move) {
 	g.endTurn()
 }
 
-func (g *Game) checkUpgradePermit(m Move) reason {
+func (g *Game) checkUpgradePermit(m *Move) reason {
 	old := g.ownPermitAt(m.Square)
 	if old < 0 {
 		return rUpgradeSquare
@@ -294,7 +407,7 @@ func (g *Game) payThreeColors() {
 	}
 }
 
-func (g *Game) checkBonusPermit(m Move) reason {
+func (g *Game) checkBonusPermit(m *Move) reason {
 	if r := g.checkPermitSupply(m.Permit); r != okay {
 		return r
 	}
@@ -316,54 +429,64 @@ func (g *Game) applyBonusPermit(m Move) {
 	g.endTurn()
 }
 
-// appendBonus appends the legal bonus actions other than EndTurn.
+// appendBonus appends the legal bonus actions other than EndTurn (§10), in
+// this order: moving a permit (by the permit's value, then by the square
+// it goes to, then by the colour paid), upgrading one (by its value, then
+// by the new value, then by the colour), placing a permit for three
+// colours (by value, then by square), taking gold for three colours.
 func (g *Game) appendBonus(dst []Move) []Move {
-	a := int(g.active)
+	a := g.active % MaxPlayers
+	own := &g.permitSq[a]
+	gold := int(g.gold[a])
 	var pays [3]InfluenceColor
-	np := g.colorsPaying2(pays[:])
-	for v := 0; v < PermitsPerPlayer && np > 0; v++ {
-		from := g.permitSq[a][v]
-		if !from.Valid() {
-			continue
-		}
-		for s := Square(0); s < NumSquares; s++ {
-			if !g.isEmpty(s) {
+	np := g.colorsPaying2(&pays)
+	three := g.hasThreeColors()
+	if np == 0 && !three {
+		return dst
+	}
+	empty := g.emptySquares()
+	if np > 0 {
+		// Any permit on the board to any empty square.
+		for v := range own {
+			from := own[v]
+			if !from.Valid() {
 				continue
 			}
-			for _, pay := range pays[:np] {
-				m := Move{Kind: MovePermit, From: from, Square: s, Pay: pay}
-				if g.checkMovePermit(m) == okay {
-					dst = append(dst, m)
+			var tmpl [3]Move
+			for i, pay := range pays[:np] {
+				tmpl[i] = Move{Kind: MovePermit, From: from, Pay: pay}
+			}
+			dst = appendOnSquares(dst, empty, tmpl[:np])
+		}
+		// A permit on the board for a higher one in supply that the player
+		// can pay the difference for.
+		for v := range own {
+			at := own[v]
+			if !at.Valid() {
+				continue
+			}
+			for nv := v + 1; nv < PermitsPerPlayer && nv-v <= gold; nv++ {
+				if own[nv] != inSupply {
+					continue
+				}
+				for _, pay := range pays[:np] {
+					dst = append(dst, Move{}) // see appendWalls
+					m := &dst[len(dst)-1]
+					m.Kind, m.Square, m.Permit, m.Pay = UpgradePermit, at, uint8(nv), pay
 				}
 			}
 		}
 	}
-	for v := 0; v < PermitsPerPlayer; v++ {
-		at := g.permitSq[a][v]
-		if !at.Valid() {
-			continue
-		}
-		for nv := uint8(v + 1); nv < PermitsPerPlayer; nv++ {
-			for _, pay := range pays[:np] {
-				m := Move{Kind: UpgradePermit, Square: at, Permit: nv, Pay: pay}
-				if g.checkUpgradePermit(m) == okay {
-					dst = append(dst, m)
-				}
+	if three {
+		// Any permit in supply the player can pay for on any empty square.
+		for v := 0; v < PermitsPerPlayer && v <= gold; v++ {
+			if own[v] != inSupply {
+				continue
 			}
+			tmpl := [1]Move{{Kind: BonusPermit, Permit: uint8(v)}}
+			dst = appendOnSquares(dst, empty, tmpl[:])
 		}
-	}
-	if g.hasThreeColors() {
-		for v := uint8(0); v < PermitsPerPlayer; v++ {
-			for s := Square(0); s < NumSquares; s++ {
-				m := Move{Kind: BonusPermit, Permit: v, Square: s}
-				if g.checkBonusPermit(m) == okay {
-					dst = append(dst, m)
-				}
-			}
-		}
-		if g.checkBonusGold() == okay {
-			dst = append(dst, Move{Kind: BonusGold})
-		}
+		dst = append(dst, Move{Kind: BonusGold})
 	}
 	return dst
 }

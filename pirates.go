@@ -1,5 +1,7 @@
 package elasund
 
+import "math/bits"
+
 // Rolling a 7: the pirates (RULES.md §4.2).
 
 // CubesInRow returns how many of player p's cubes stand in row r, as the
@@ -14,32 +16,37 @@ func (g *Game) CubesInRow(p Player, r Row) int {
 	return g.cubesInRow(int(p), r.idx())
 }
 
-func (g *Game) cubesInRow(p, ri int) int {
-	n := 0
-	for id := neutralBase; id < numPieces; id++ {
-		s := g.pieceSq[id]
-		if !s.Valid() || int(g.pieceOwner[id]) != p {
-			continue
-		}
-		top, c := s.ri(), int(g.pieceCubes[id])
-		if c >= 1 && top == ri {
-			n++
-		}
-		if c >= 2 && top+1 == ri {
-			n++
-		}
+func (g *Game) cubesInRow(p, ri int) int { return int(g.rowCubes(ri)[p%MaxPlayers]) }
+
+// rowCubes returns how many cubes of each player stand in the row of index
+// ri, read off the row's nine cells (the neutral buildings and church tiles
+// on them) and its east wall site.
+func (g *Game) rowCubes(ri int) (n [MaxPlayers]uint8) {
+	if ri < 0 || ri >= NumRows {
+		return n
 	}
-	if g.churchOrigin != NoSquare {
-		for t := ChurchTile(1); t <= ChurchTiles; t++ {
-			if int(g.churchOwner[t]) == p && churchSquare(g.churchOrigin, t).ri() == ri {
-				n++
+	var ids uint64 // bit id: neutral piece id stands in the row
+	for _, v := range g.cell[ri*NumColumns : ri*NumColumns+NumColumns] {
+		switch {
+		case v > neutralBase && v <= numPieces:
+			ids |= 1 << (v - 1)
+		case v&(cellChurch|cellPermit) == cellChurch:
+			if o := g.churchOwner[v&^cellChurch%(ChurchTiles+1)]; o >= 0 {
+				n[o%MaxPlayers]++
 			}
 		}
 	}
-	for w := WallSite(eastBase); w < numWallSites; w++ {
-		v := g.wall[w]
-		if v != 0 && int(v>>4)-1 == p && WallTower(int(v&15)) && w.Row().idx() == ri {
-			n++
+	for ; ids != 0; ids &= ids - 1 {
+		id := bits.TrailingZeros64(ids) % numPieces
+		top, c := g.pieceSq[id].ri(), g.pieceCubes[id]
+		if (top == ri && c >= 1) || (top+1 == ri && c >= 2) {
+			n[uint8(g.pieceOwner[id])%MaxPlayers]++
+		}
+	}
+	if ri >= 1 && ri <= numEastSites {
+		v := g.wall[eastBase+ri-1]
+		if v != 0 && WallTower(int(v&15)) {
+			n[(v>>4-1)%MaxPlayers]++
 		}
 	}
 	return n
@@ -49,8 +56,9 @@ func (g *Game) cubesInRow(p, ri int) int {
 // card per cube in the row (all their cards if they have fewer).
 func (g *Game) startPirates(r Row) {
 	g.ship = r
+	cubes := g.rowCubes(r.idx())
 	for p := 0; p < int(g.n); p++ {
-		g.pending[p] = uint8(min(g.handSize(p), g.cubesInRow(p, r.idx())))
+		g.pending[p] = uint8(min(g.handSize(p), int(cubes[p])))
 	}
 	g.poolGold, g.poolInfl = 0, [3]uint8{}
 	g.nextDiscarder()

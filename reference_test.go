@@ -16,8 +16,9 @@ import (
 // square by square, and checks each candidate in full.
 //
 // These are copies of the code of building.go, wall.go, church.go,
-// board.go and elasund.go as it was; the parts of the rules the speed work
-// did not touch (permits.go, cards.go, move.go) are called as they are.
+// board.go and elasund.go as it was, and (reference_permits_test.go) of
+// permits.go and cards.go; the parts of the rules the speed work did not
+// touch (move.go) are called as they are.
 
 // refAppendLegal is AppendLegal as it was.
 func refAppendLegal(g *Game, dst []Move) []Move {
@@ -41,9 +42,9 @@ func refAppendLegal(g *Game, dst []Move) []Move {
 			}
 		}
 	case PhaseDiscard:
-		dst = g.appendCardChoices(dst, Discard, true)
+		dst = refAppendCardChoices(g, dst, Discard, true)
 	case PhaseShortage:
-		dst = g.appendCardChoices(dst, ReturnInfluence, false)
+		dst = refAppendCardChoices(g, dst, ReturnInfluence, false)
 	case PhaseBuild:
 		dst = refAppendBuilds(g, dst)
 		dst = refAppendWalls(g, dst)
@@ -60,10 +61,10 @@ func refAppendLegal(g *Game, dst []Move) []Move {
 	case PhaseRebuild:
 		dst = refAppendRebuilds(g, dst)
 	case PhasePermit:
-		dst = g.appendPermits(dst)
+		dst = refAppendPermits(g, dst)
 		dst = append(dst, Move{Kind: TakeGold})
 	case PhaseBonus:
-		dst = g.appendBonus(dst)
+		dst = refAppendBonus(g, dst)
 		dst = append(dst, Move{Kind: EndTurn})
 	}
 	return dst
@@ -113,9 +114,9 @@ func refCheck(g *Game, m Move) reason {
 			return rPirateSameRow
 		}
 	case Discard:
-		return g.checkCardChoice(m.Cards)
+		return refCheckCardChoice(g, m.Cards)
 	case ReturnInfluence:
-		return g.checkCardChoice(m.Cards)
+		return refCheckCardChoice(g, m.Cards)
 	case Build:
 		return refCheckBuild(g, m)
 	case BuildWall:
@@ -131,15 +132,15 @@ func refCheck(g *Game, m Move) reason {
 	case DeclineRebuild:
 		return refCheckRebuildPending(g, m.Building)
 	case PlacePermit:
-		return g.checkPlacePermit(m, g.permitRows())
+		return refCheckPlacePermit(g, m, refPermitRows(g))
 	case MovePermit:
-		return g.checkMovePermit(m)
+		return refCheckMovePermit(g, m)
 	case UpgradePermit:
-		return g.checkUpgradePermit(m)
+		return refCheckUpgradePermit(g, m)
 	case BonusPermit:
-		return g.checkBonusPermit(m)
+		return refCheckBonusPermit(g, m)
 	case BonusGold:
-		return g.checkBonusGold()
+		return refCheckBonusGold(g)
 	}
 	return okay
 }

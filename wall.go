@@ -193,7 +193,12 @@ func (g *Game) appendWalls(dst []Move) []Move {
 		ok &= 1<<eastBase - 1 // only the 2-gold sites
 	}
 	for ; ok != 0; ok &= ok - 1 {
-		dst = append(dst, Move{Kind: BuildWall, Site: WallSite(bits.TrailingZeros64(ok))})
+		// A zero move, then its fields: a move built whole on the stack
+		// would be copied from there just after being written, which
+		// stalls (see appendOnSquares).
+		dst = append(dst, Move{})
+		m := &dst[len(dst)-1]
+		m.Kind, m.Site = BuildWall, WallSite(bits.TrailingZeros64(ok))
 	}
 	return dst
 }

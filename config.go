@@ -1,0 +1,166 @@
+package elasund
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Configuring and starting a game (RULES.md §2, §12).
+
+// Config configures a new game.
+type Config struct {
+	// Players is the number of players, 2 to 4. It may be left 0 when
+	// Colors is given; if both are given they must agree.
+	Players int
+	// Colors are the players' colours in seat (clockwise) order, distinct.
+	// If empty, the first Players of Red, Blue, Green, Yellow are used.
+	Colors []Color
+	// Seed seeds the game's random source (dice, shuffles, the first player
+	// and the pirates' reward draws). The same Config and the same moves
+	// give the same game.
+	Seed uint64
+	// FirstPlayer is the colour of the player who starts. NoColor (the
+	// zero value) chooses the first player with the game's random source,
+	// as the rules' die roll does.
+	FirstPlayer Color
+	// MaxTurns, if positive, ends the game without a winner once that many
+	// turns have been played. The rules have no such limit; it exists for
+	// simulations that must stop. Zero means no limit.
+	MaxTurns int
+	// InfluenceDeck, if not nil, is the order of the shuffled influence
+	// deck, top card first: 39 cards, 13 of each colour. The starting
+	// influence cards are dealt from its top in seat order. Decks formed
+	// later from the discard pile are shuffled with the random source.
+	InfluenceDeck []InfluenceColor
+	// ChurchStack, if not nil, is the order of the church stack, top tile
+	// first: the nine tiles 1–9 once each.
+	ChurchStack []ChurchTile
+	// Rules selects the rule options of RULES.md §12, such as
+	// EnglishEdition. The zero value plays the majority reading of every
+	// rule.
+	Rules Rules
+}
+
+// New starts a game: the board for the player count, starter buildings on
+// their squares, 3 gold and 1 influence card for each player, shuffled
+// influence deck and church stack, the ship off the board, and the first
+// player to roll.
+func New(c Config) (*Game, error) {
+	colors := c.Colors
+	n := c.Players
+	if len(colors) == 0 {
+		if n < MinPlayers || n > MaxPlayers {
+			return nil, fmt.Errorf("%w: %d players; the game is for 2 to 4", ErrInvalidConfig, n)
+		}
+		colors = []Color{Red, Blue, Green, Yellow}[:n]
+	}
+	if n != 0 && n != len(colors) {
+		return nil, fmt.Errorf("%w: Players is %d but %d colours are given", ErrInvalidConfig, n, len(colors))
+	}
+	n = len(colors)
+	if n < MinPlayers || n > MaxPlayers {
+		return nil, fmt.Errorf("%w: %d players; the game is for 2 to 4", ErrInvalidConfig, n)
+	}
+	if c.MaxTurns < 0 || int64(c.MaxTurns) > math.MaxUint32 {
+		return nil, fmt.Errorf("%w: MaxTurns %d is out of range (0 to %d)", ErrInvalidConfig, c.MaxTurns, uint32(math.MaxUint32))
+	}
+	if !c.Rules.valid() {
+		return nil, fmt.Errorf("%w: unknown rule options %#x", ErrInvalidConfig, uint8(c.Rules&^allRules))
+	}
+	g := &Game{n: uint8(n), winner: -1, ship: NoRow, churchOrigin: NoSquare, maxTurns: uint32(c.MaxTurns), rules: c.Rules}
+	g.rng = *rand.NewPCG(c.Seed, 0x656c6173756e64) // "elasund"
+	first := -1
+	for i, col := range colors {
+		if col < Red || col > Yellow {
+			return nil, fmt.Errorf("%w: invalid colour %d", ErrInvalidConfig, col)
+		}
+		for _, prev := range colors[:i] {
+			if prev == col {
+				return nil, fmt.Errorf("%w: colour %v given twice", ErrInvalidConfig, col)
+			}
+		}
+		g.colors[i] = col
+		if col == c.FirstPlayer {
+			first = i
+		}
+	}
+	if c.FirstPlayer != NoColor && first < 0 {
+		return nil, fmt.Errorf("%w: first player %v does not play", ErrInvalidConfig, c.FirstPlayer)
+	}
+	if c.InfluenceDeck != nil {
+		if len(c.InfluenceDeck) != InfluenceCards {
+			return nil, fmt.Errorf("%w: influence deck of %d cards; it has 39", ErrInvalidConfig, len(c.InfluenceDeck))
+		}
+		var count [3]int
+		for i, ic := range c.InfluenceDeck {
+			if !ic.valid() {
+				return nil, fmt.Errorf("%w: influence deck card %d has no colour", ErrInvalidConfig, i)
+			}
+			count[ic-1]++
+			g.deck[InfluenceCards-1-i] = uint8(ic - 1)
+		}
+		if count != [3]int{InfluencePerColor, InfluencePerColor, InfluencePerColor} {
+			return nil, fmt.Errorf("%w: influence deck must hold 13 cards of each colour, has %v", ErrInvalidConfig, count)
+		}
+	} else {
+		for i := range g.deck {
+			g.deck[i] = uint8(i / InfluencePerColor)
+		}
+		g.shuffle(g.deck[:])
+	}
+	g.deckLen = InfluenceCards
+	if c.ChurchStack != nil {
+		if len(c.ChurchStack) != ChurchTiles {
+			return nil, fmt.Errorf("%w: church stack of %d tiles; it has 9", ErrInvalidConfig, len(c.ChurchStack))
+		}
+		var seen [ChurchTiles + 1]bool
+		for i, t := range c.ChurchStack {
+			if t < 1 || t > ChurchTiles || seen[t] {
+				return nil, fmt.Errorf("%w: church stack must hold tiles 1 to 9 once each", ErrInvalidConfig)
+			}
+			seen[t] = true
+			g.church[ChurchTiles-1-i] = uint8(t)
+		}
+	} else {
+		for i := range g.church {
+			g.church[i] = uint8(i + 1)
+		}
+		g.shuffle(g.church[:])
+	}
+	g.churchLen = ChurchTiles
+	for t := range g.churchOwner {
+		g.churchOwner[t] = -1
+	}
+	for id := range g.pieceSq {
+		g.pieceSq[id] = inSupply
+		g.pieceOwner[id] = -1
+	}
+	for p := range g.permitSq {
+		for v := range g.permitSq[p] {
+			g.permitSq[p][v] = inSupply
+		}
+	}
+	g.bank = GoldCards
+	for p := 0; p < n; p++ {
+		hut, totem := StartingSquares(g.colors[p])
+		g.put(playerPiece(p, Hut), hut)
+		g.put(playerPiece(p, Totem), totem)
+		g.gold[p] = StartingGold
+		g.bank -= StartingGold
+		g.drawInfluence(p)
+	}
+	if first < 0 {
+		first = g.intn(n)
+	}
+	g.first, g.active, g.toMove = uint8(first), uint8(first), uint8(first)
+	g.phase = PhaseRoll
+	return g, nil
+}
+
+// Clone returns an independent copy of the game. It is one allocation and a
+// copy of a few hundred bytes; `saved := *g` copies without allocating.
+func (g *Game) Clone() *Game {
+	c := *g
+	return &c
+}
