@@ -71,8 +71,6 @@ type shape struct {
 	cover   uint64 // the footprint from its north-west square
 	reach   int    // the offset of its south-east square
 	flipped uint64 // the footprint turned half round: bit reach-d for bit d of cover
-	halo    uint64 // every square of every footprint that covers a square…
-	centre  int    // …whose offset in halo this is
 }
 
 // shapes[b] is the shape of building b.
@@ -87,12 +85,6 @@ var shapes = func() (t [LargeBuilding + 1]shape) {
 		}
 		sh.reach = bits.Len64(sh.cover) - 1
 		sh.flipped = bits.Reverse64(sh.cover) >> (63 - sh.reach)
-		for dy := 0; dy < 2*h-1; dy++ {
-			for dx := 0; dx < 2*w-1; dx++ {
-				sh.halo |= 1 << (dx + NumColumns*dy)
-			}
-		}
-		sh.centre = w - 1 + NumColumns*(h-1)
 	}
 	return t
 }()
@@ -117,14 +109,6 @@ func footprint(b Building, o Square) bitboard { return shifted(shapes[b].cover, 
 // cityOrigins they are exactly the origins that cover s on the board.)
 func covering(b Building, s Square) bitboard {
 	return shifted(shapes[b].flipped, int(s)-shapes[b].reach)
-}
-
-// halo returns every square that a footprint of building b covering
-// square s covers, and some more: squares that such a footprint would
-// cover if it could reach past the east or west edge of the board and come
-// back on the next or the previous row.
-func halo(b Building, s Square) bitboard {
-	return shifted(shapes[b].halo, int(s)-shapes[b].centre)
 }
 
 // holdingAtLeast returns the north-west squares from which a footprint of
