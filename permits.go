@@ -211,10 +211,23 @@ func (g *Game) appendPermits(dst []Move) []Move {
 	free := empty.and(rowsBoard(g.permitRowsOf(empty)))
 	var pays [3]InfluenceColor
 	np := g.colorsPaying2(&pays)
+	first := -1 // where the first listed permit's moves start in dst
 	for v := uint8(0); v < PermitsPerPlayer && v <= gold; v++ {
 		if g.permitSq[a][v] != inSupply {
 			continue
 		}
+		if first >= 0 {
+			// The same squares and payments as the first permit listed:
+			// copy its moves and give them this permit's value.
+			n := len(dst)
+			dst = append(dst, dst[first:n]...)
+			for i := range dst[n:] {
+				dst[n+i].Permit = v
+			}
+			first = n
+			continue
+		}
+		first = len(dst)
 		tmpl := &placeMoves[v]
 		if np == 0 {
 			dst = appendOnSquares(dst, free, tmpl[:1])
