@@ -459,12 +459,25 @@ func (g *Game) appendBonus(dst []Move) []Move {
 	}
 	empty := g.emptySquares()
 	if np > 0 {
-		// Any permit on the board to any empty square.
+		// Any permit on the board to any empty square: the squares and
+		// payments are the same for every permit, so the moves of the
+		// first are copied for the others, with their own From.
+		first := -1
 		for v := range own {
 			from := own[v]
 			if !from.Valid() {
 				continue
 			}
+			n := len(dst)
+			if first >= 0 {
+				dst = append(dst, dst[first:n]...)
+				for i := range dst[n:] {
+					dst[n+i].From = from
+				}
+				first = n
+				continue
+			}
+			first = n
 			var tmpl [3]Move
 			for i, pay := range pays[:np] {
 				tmpl[i] = Move{Kind: MovePermit, From: from, Pay: pay}
@@ -492,10 +505,22 @@ func (g *Game) appendBonus(dst []Move) []Move {
 	}
 	if three {
 		// Any permit in supply the player can pay for on any empty square.
+		// (The moves of the first are copied for the others, as above.)
+		first := -1
 		for v := 0; v < PermitsPerPlayer && v <= gold; v++ {
 			if own[v] != inSupply {
 				continue
 			}
+			n := len(dst)
+			if first >= 0 {
+				dst = append(dst, dst[first:n]...)
+				for i := range dst[n:] {
+					dst[n+i].Permit = uint8(v)
+				}
+				first = n
+				continue
+			}
+			first = n
 			tmpl := [1]Move{{Kind: BonusPermit, Permit: uint8(v)}}
 			dst = appendOnSquares(dst, empty, tmpl[:])
 		}
