@@ -445,7 +445,7 @@ func (g *Game) applyBuild(m Move, plan *buildPlan) {
 			if v := g.cell[s]; v&cellPermit != 0 {
 				p, val := permitOf(v)
 				g.permitSq[p][val] = inSupply
-				g.cell[s] = 0
+				g.setCell(s, 0)
 			}
 		}
 	}

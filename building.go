@@ -166,7 +166,7 @@ func (g *Game) put(id int, s Square) {
 	c0, r0 := s.col(), s.ri()
 	for dy := 0; dy < int(sp.h); dy++ {
 		for dx := 0; dx < int(sp.w); dx++ {
-			g.cell[sq(c0+dx, r0+dy)] = uint8(id + 1)
+			g.setCell(sq(c0+dx, r0+dy), uint8(id+1))
 		}
 	}
 }
@@ -195,7 +195,7 @@ func (g *Game) displace(id int) {
 	c0, r0 := s.col(), s.ri()
 	for dy := 0; dy < int(sp.h); dy++ {
 		for dx := 0; dx < int(sp.w); dx++ {
-			g.cell[sq(c0+dx, r0+dy)] = 0
+			g.setCell(sq(c0+dx, r0+dy), 0)
 		}
 	}
 	owner := g.owner(id)

@@ -332,10 +332,11 @@ func (g *Game) checkRanges() error {
 // things claim a square, Validate then finds the one overwritten.
 func (g *Game) deriveCells() {
 	g.cell = [NumSquares]uint8{}
+	g.occ = occupancy{}
 	for p := range g.permitSq {
 		for v, s := range g.permitSq[p] {
 			if s != inSupply {
-				g.cell[s] = permitCell(p, v)
+				g.setCell(s, permitCell(p, v))
 			}
 		}
 	}
@@ -347,7 +348,7 @@ func (g *Game) deriveCells() {
 	if g.churchOrigin != NoSquare {
 		for t := ChurchTile(1); t <= ChurchTiles; t++ {
 			if g.churchOwner[t] >= 0 {
-				g.cell[churchSquare(g.churchOrigin, t)] = uint8(cellChurch | int(t))
+				g.setCell(churchSquare(g.churchOrigin, t), uint8(cellChurch|int(t)))
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package elasund
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -26,19 +25,10 @@ func (g *Game) isEmpty(s Square) bool {
 		(s != ChurchFoundation || g.churchOrigin != NoSquare)
 }
 
-// emptySquares returns the empty squares (isEmpty) as a set, reading the
-// board eight squares at a time.
+// emptySquares returns the empty squares (isEmpty) as a set, from the
+// cache g.occ.
 func (g *Game) emptySquares() bitboard {
-	var full bitboard
-	c := &g.cell
-	for k := 0; k < 8; k++ { // squares 0–63
-		full.lo |= nonzeroFlags(binary.LittleEndian.Uint64(c[8*k:])) << (8 * k)
-	}
-	for k := 0; k < 3; k++ { // squares 64–87
-		full.hi |= nonzeroFlags(binary.LittleEndian.Uint64(c[64+8*k:])) << (8 * k)
-	}
-	full.hi |= nonzeroFlags(uint64(c[88])|uint64(c[89])<<8) << 24 // squares 88, 89
-	empty := cityBoard(int(g.n)).andNot(full)
+	empty := cityBoard(int(g.n)).andNot(g.occ.full())
 	if g.churchOrigin == NoSquare {
 		empty = empty.andNot(foundationBoard)
 	}
@@ -320,7 +310,7 @@ func (g *Game) placePermit(v uint8, s Square) {
 	g.gold[a] -= v
 	g.bank += v
 	g.permitSq[a][v] = s
-	g.cell[s] = permitCell(a, int(v))
+	g.setCell(s, permitCell(a, int(v)))
 }
 
 // pay spends n influence cards of colour c of the active player.
@@ -366,8 +356,8 @@ func (g *Game) checkMovePermit(m *Move) reason {
 func (g *Game) applyMovePermit(m Move) {
 	v := g.ownPermitAt(m.From)
 	g.payInfluence(m.Pay, 2)
-	g.cell[m.From] = 0
-	g.cell[m.Square] = permitCell(int(g.active), v)
+	g.setCell(m.From, 0)
+	g.setCell(m.Square, permitCell(int(g.active), v))
 	g.permitSq[g.active][v] = m.Square
 	g.endTurn()
 }
@@ -401,7 +391,7 @@ func (g *Game) applyUpgradePermit(m Move) {
 	g.bank += diff
 	g.permitSq[a][old] = inSupply
 	g.permitSq[a][m.Permit] = m.Square
-	g.cell[m.Square] = permitCell(a, int(m.Permit))
+	g.setCell(m.Square, permitCell(a, int(m.Permit)))
 	g.endTurn()
 }
 
