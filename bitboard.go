@@ -271,7 +271,8 @@ func (g *Game) readOccupancy() occupancy {
 }
 
 // setCell sets square s of the board to v (a code of Game.cell) and keeps
-// the cache g.occ. Every change of the board goes through it.
+// the cache g.occ. Every change of the board goes through it, but for put
+// and displace, which keep the cache a footprint at a time.
 func (g *Game) setCell(s Square, v uint8) {
 	g.cell[s] = v
 	var bit bitboard
@@ -289,6 +290,14 @@ func (g *Game) setCell(s Square, v uint8) {
 	default:
 		o.buildings = o.buildings.or(bit)
 	}
+}
+
+// cover records a building on the squares of fp, which it takes from
+// whatever stood there: put's share of setCell.
+func (o *occupancy) cover(fp bitboard) {
+	o.permits = o.permits.andNot(fp)
+	o.church = o.church.andNot(fp)
+	o.buildings = o.buildings.or(fp)
 }
 
 // full returns the squares on which something stands.

@@ -166,9 +166,10 @@ func (g *Game) put(id int, s Square) {
 	c0, r0 := s.col(), s.ri()
 	for dy := 0; dy < int(sp.h); dy++ {
 		for dx := 0; dx < int(sp.w); dx++ {
-			g.setCell(sq(c0+dx, r0+dy), uint8(id+1))
+			g.cell[sq(c0+dx, r0+dy)] = uint8(id + 1)
 		}
 	}
+	g.occ.cover(footprint(pieceKinds[id], s))
 }
 
 // footprintTrade sums the trade points under a footprint.
@@ -195,9 +196,10 @@ func (g *Game) displace(id int) {
 	c0, r0 := s.col(), s.ri()
 	for dy := 0; dy < int(sp.h); dy++ {
 		for dx := 0; dx < int(sp.w); dx++ {
-			g.setCell(sq(c0+dx, r0+dy), 0)
+			g.cell[sq(c0+dx, r0+dy)] = 0
 		}
 	}
+	g.occ.buildings = g.occ.buildings.andNot(footprint(b, s))
 	owner := g.owner(id)
 	tv := g.footprintTrade(b, s)
 	switch {
