@@ -228,17 +228,24 @@ func (g *Game) appendPermits(dst []Move) []Move {
 		dst = slices.Grow(dst, k)[:n+k]
 		out := dst[n:]
 		j := 0
-		for e := empty; !e.none(); e.pop() {
-			s := e.first()
-			if free.has(s) {
-				out[j] = tmpl[0]
-				out[j].Square = s
-				j++
+		for w, x := range [2]uint64{empty.lo, empty.hi} {
+			fw := free.lo
+			if w == 1 {
+				fw = free.hi
 			}
-			for _, pay := range pays[:np] {
-				out[j] = tmpl[pay%(InfluenceYellow+1)]
-				out[j].Square = s
-				j++
+			for ; x != 0; x &= x - 1 {
+				i := bits.TrailingZeros64(x)
+				s := Square(64*w + i)
+				if fw>>i&1 != 0 {
+					out[j] = tmpl[0]
+					out[j].Square = s
+					j++
+				}
+				for _, pay := range pays[:np] {
+					out[j] = tmpl[pay%(InfluenceYellow+1)]
+					out[j].Square = s
+					j++
+				}
 			}
 		}
 	}
@@ -271,19 +278,29 @@ func appendOnSquares(dst []Move, set bitboard, tmpl []Move) []Move {
 	out := dst[n:]
 	j := 0
 	if len(tmpl) == 1 { // the usual case, without the inner loop
-		for ; !set.none() && j < len(out); set.pop() {
-			out[j] = tmpl[0]
-			out[j].Square = set.first()
+		// The squares of each word of set in turn: no test of which word
+		// a square is in.
+		t := &tmpl[0]
+		for x := set.lo; x != 0 && j < len(out); x &= x - 1 {
+			out[j] = *t
+			out[j].Square = Square(bits.TrailingZeros64(x))
+			j++
+		}
+		for x := set.hi; x != 0 && j < len(out); x &= x - 1 {
+			out[j] = *t
+			out[j].Square = Square(64 + bits.TrailingZeros64(x))
 			j++
 		}
 		return dst
 	}
-	for ; !set.none(); set.pop() {
-		s := set.first()
-		for i := range tmpl {
-			out[j] = tmpl[i]
-			out[j].Square = s
-			j++
+	for w, x := range [2]uint64{set.lo, set.hi} {
+		for ; x != 0; x &= x - 1 {
+			s := Square(64*w + bits.TrailingZeros64(x))
+			for i := range tmpl {
+				out[j] = tmpl[i]
+				out[j].Square = s
+				j++
+			}
 		}
 	}
 	return dst
