@@ -211,8 +211,9 @@ func (g *Game) appendPermits(dst []Move) []Move {
 			// copy its moves and give them this permit's value.
 			n := len(dst)
 			dst = append(dst, dst[first:n]...)
-			for i := range dst[n:] {
-				dst[n+i].Permit = v
+			blk := dst[n:] // (so that the loop has no bounds check)
+			for i := range blk {
+				blk[i].Permit = v
 			}
 			first = n
 			continue
@@ -478,8 +479,9 @@ func (g *Game) appendBonus(dst []Move) []Move {
 			n := len(dst)
 			if first >= 0 {
 				dst = append(dst, dst[first:n]...)
-				for i := range dst[n:] {
-					dst[n+i].From = from
+				blk := dst[n:] // (so that the loop has no bounds check)
+				for i := range blk {
+					blk[i].From = from
 				}
 				first = n
 				continue
@@ -521,8 +523,9 @@ func (g *Game) appendBonus(dst []Move) []Move {
 			n := len(dst)
 			if first >= 0 {
 				dst = append(dst, dst[first:n]...)
-				for i := range dst[n:] {
-					dst[n+i].Permit = uint8(v)
+				blk := dst[n:] // (so that the loop has no bounds check)
+				for i := range blk {
+					blk[i].Permit = uint8(v)
 				}
 				first = n
 				continue
