@@ -228,6 +228,11 @@ func (g *Game) appendPermits(dst []Move) []Move {
 		k := free.count() + empty.count()*np
 		dst = slices.Grow(dst, k)[:n+k]
 		out := dst[n:]
+		var row [3]Move // the paid moves of one square, by colour
+		for i, pay := range pays[:np] {
+			row[i] = tmpl[pay%(InfluenceYellow+1)]
+		}
+		paid := row[:np]
 		j := 0
 		for w, x := range [2]uint64{empty.lo, empty.hi} {
 			fw := free.lo
@@ -242,8 +247,8 @@ func (g *Game) appendPermits(dst []Move) []Move {
 					out[j].Square = s
 					j++
 				}
-				for _, pay := range pays[:np] {
-					out[j] = tmpl[pay%(InfluenceYellow+1)]
+				for k := range paid {
+					out[j] = paid[k]
 					out[j].Square = s
 					j++
 				}
