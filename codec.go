@@ -15,10 +15,11 @@ import (
 //
 // Both forms encode the primary state field by field. The board's square
 // index (Game.cell) is derived from where the pieces, permits and church
-// tiles are, and is rebuilt on load; so would any cache a later version
-// adds. A new primary field is a new version of both forms: the version
-// byte (binary) and the "version" field (JSON) say which layout follows,
-// and a loader accepts only the versions it knows.
+// tiles are, and is rebuilt on load, with the cache derived from it
+// (Game.occ); so would any cache a later version adds. A new primary field
+// is a new version of both forms: the version byte (binary) and the
+// "version" field (JSON) say which layout follows, and a loader accepts
+// only the versions it knows.
 
 // ErrBadEncoding is wrapped by the errors of UnmarshalBinary and
 // UnmarshalJSON for data that is not an encoding of a game: truncated or
