@@ -51,14 +51,6 @@ func (b *bitboard) pop() Square {
 	return Square(64 + s)
 }
 
-// first returns the lowest square of a set that is not empty.
-func (b bitboard) first() Square {
-	if b.lo != 0 {
-		return Square(bits.TrailingZeros64(b.lo))
-	}
-	return Square(64 + bits.TrailingZeros64(b.hi))
-}
-
 // southOf returns the squares whose neighbour to the south is in b (b
 // shifted one row north); squares of the north row drop out.
 func (b bitboard) southOf() bitboard {
