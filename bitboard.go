@@ -51,14 +51,6 @@ func (b *bitboard) pop() Square {
 	return Square(64 + s)
 }
 
-// first returns the lowest square of a set that is not empty.
-func (b bitboard) first() Square {
-	if b.lo != 0 {
-		return Square(bits.TrailingZeros64(b.lo))
-	}
-	return Square(64 + bits.TrailingZeros64(b.hi))
-}
-
 // southOf returns the squares whose neighbour to the south is in b (b
 // shifted one row north); squares of the north row drop out.
 func (b bitboard) southOf() bitboard {
@@ -236,10 +228,17 @@ func cellFlags(x uint64) (permit, tile, full uint64) {
 	return byteFlags(x & byteHighs), byteFlags(x << 1 & byteHighs), nonzeroFlags(x)
 }
 
-// boardSets reads the board eight squares at a time. A cell is a permit if
-// it has the cellPermit bit, a church tile if it has the cellChurch bit and
-// not that one, a building if it is neither and not 0 (1 to numPieces).
-func (g *Game) boardSets() boardSets {
+// occupancy is what stands on the board as sets: the squares with a
+// permit, with a church tile, with a building. It is the cache Game.occ.
+type occupancy struct {
+	permits, church, buildings bitboard
+}
+
+// readOccupancy reads the board eight squares at a time. A cell is a
+// permit if it has the cellPermit bit, a church tile if it has the
+// cellChurch bit and not that one, a building if it is neither and not 0
+// (1 to numPieces).
+func (g *Game) readOccupancy() occupancy {
 	var permit, tile, full bitboard
 	c := &g.cell
 	for k := 0; k < 8; k++ { // squares 0–63
@@ -259,9 +258,49 @@ func (g *Game) boardSets() boardSets {
 	tile.hi |= t << 24
 	full.hi |= f << 24
 
-	bs := boardSets{permits: permit, church: tile.andNot(permit)}
-	bs.buildings = full.andNot(permit).andNot(bs.church)
-	bs.empty = cityBoard(int(g.n)).andNot(full)
+	church := tile.andNot(permit)
+	return occupancy{permits: permit, church: church, buildings: full.andNot(permit).andNot(church)}
+}
+
+// setCell sets square s of the board to v (a code of Game.cell) and keeps
+// the cache g.occ. Every change of the board goes through it, but for put
+// and displace, which keep the cache a footprint at a time.
+func (g *Game) setCell(s Square, v uint8) {
+	g.cell[s] = v
+	var bit bitboard
+	bit.add(s)
+	o := &g.occ
+	o.permits = o.permits.andNot(bit)
+	o.church = o.church.andNot(bit)
+	o.buildings = o.buildings.andNot(bit)
+	switch {
+	case v == 0:
+	case v&cellPermit != 0:
+		o.permits = o.permits.or(bit)
+	case v&cellChurch != 0:
+		o.church = o.church.or(bit)
+	default:
+		o.buildings = o.buildings.or(bit)
+	}
+}
+
+// cover records a building on the squares of fp, which it takes from
+// whatever stood there: put's share of setCell.
+func (o *occupancy) cover(fp bitboard) {
+	o.permits = o.permits.andNot(fp)
+	o.church = o.church.andNot(fp)
+	o.buildings = o.buildings.or(fp)
+}
+
+// full returns the squares on which something stands.
+func (o *occupancy) full() bitboard { return o.permits.or(o.church).or(o.buildings) }
+
+// boardSets returns the sets of boardSets for the position, from the cache
+// g.occ.
+func (g *Game) boardSets() boardSets {
+	o := &g.occ
+	bs := boardSets{permits: o.permits, church: o.church, buildings: o.buildings}
+	bs.empty = cityBoard(int(g.n)).andNot(o.full())
 	bs.blocked = bs.church
 	if g.churchOrigin == NoSquare {
 		bs.empty = bs.empty.andNot(foundationBoard)

@@ -46,23 +46,12 @@ func (g *Game) planBuild(b Building, origin Square) (buildPlan, reason) {
 	return g.planFootprint(&bs, b, fp)
 }
 
-// footprintSets is boardSets for the squares of fp only, read cell by cell
-// (a footprint has at most six): the permits, church tiles and buildings
-// on them. It is what planFootprint needs to judge that footprint.
-func (g *Game) footprintSets(fp bitboard) (bs boardSets) {
-	for f := fp; !f.none(); {
-		s := f.pop()
-		switch v := g.cell[s%NumSquares]; {
-		case v == 0:
-		case v&cellPermit != 0:
-			bs.permits.add(s)
-		case v&cellChurch != 0:
-			bs.church.add(s)
-		default:
-			bs.buildings.add(s)
-		}
-	}
-	return bs
+// footprintSets is boardSets for the squares of fp only, from the cache
+// g.occ: the permits, church tiles and buildings on them. It is what
+// planFootprint needs to judge that footprint.
+func (g *Game) footprintSets(fp bitboard) boardSets {
+	o := &g.occ
+	return boardSets{permits: o.permits.and(fp), church: o.church.and(fp), buildings: o.buildings.and(fp)}
 }
 
 // fitsCity reports whether building b with its north-west square on
@@ -445,7 +434,7 @@ func (g *Game) applyBuild(m Move, plan *buildPlan) {
 			if v := g.cell[s]; v&cellPermit != 0 {
 				p, val := permitOf(v)
 				g.permitSq[p][val] = inSupply
-				g.cell[s] = 0
+				g.setCell(s, 0)
 			}
 		}
 	}

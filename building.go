@@ -169,6 +169,7 @@ func (g *Game) put(id int, s Square) {
 			g.cell[sq(c0+dx, r0+dy)] = uint8(id + 1)
 		}
 	}
+	g.occ.cover(footprint(pieceKinds[id], s))
 }
 
 // footprintTrade sums the trade points under a footprint.
@@ -198,6 +199,7 @@ func (g *Game) displace(id int) {
 			g.cell[sq(c0+dx, r0+dy)] = 0
 		}
 	}
+	g.occ.buildings = g.occ.buildings.andNot(footprint(b, s))
 	owner := g.owner(id)
 	tv := g.footprintTrade(b, s)
 	switch {

@@ -43,7 +43,7 @@ func bldSqs(t *testing.T, names ...string) []Square {
 func bldOccupy(g *Game, id int, origin Square, squares []Square) {
 	g.pieceSq[id] = origin
 	for _, s := range squares {
-		g.cell[s] = uint8(id + 1)
+		g.setCell(s, uint8(id+1))
 	}
 }
 
@@ -63,7 +63,7 @@ func bldNeutral(g *Game, b Building, owner int, cubes uint8, origin Square, squa
 // building's cubes go back to its owner.
 func bldVacate(g *Game, id int, loc Square, squares []Square) {
 	for _, s := range squares {
-		g.cell[s] = 0
+		g.setCell(s, 0)
 	}
 	g.pieceSq[id] = loc
 	if pieceKinds[id].Neutral() {
@@ -75,7 +75,7 @@ func bldVacate(g *Game, id int, loc Square, squares []Square) {
 
 // bldPermitHome returns player p's permit of value v to their supply, by hand.
 func bldPermitHome(g *Game, p, v int) {
-	g.cell[g.permitSq[p][v]] = 0
+	g.setCell(g.permitSq[p][v], 0)
 	g.permitSq[p][v] = inSupply
 }
 

@@ -89,7 +89,7 @@ func (g *Game) placeChurchTile(t ChurchTile) {
 		p, val := permitOf(v)
 		g.permitSq[p][val] = inSupply
 	}
-	g.cell[s] = uint8(cellChurch | int(t))
+	g.setCell(s, uint8(cellChurch|int(t)))
 	g.churchOwner[t] = int8(a)
 	g.gainCube(a)
 	g.afterBuild()

@@ -73,7 +73,7 @@ func TestChurchFirstBuilderDrawsTwoAndKeepsOne(t *testing.T) {
 	want.churchLen = 8
 	want.churchDrawn = [2]uint8{}
 	want.churchOrigin = sqr(t, "c5")
-	want.cell[sqr(t, "c8")] = chTile(7)
+	want.setCell(sqr(t, "c8"), chTile(7))
 	want.churchOwner[7] = 0
 	want.cubes[0] = 1
 	want.builds = 1
@@ -127,7 +127,7 @@ func TestChurchFirstTileFixesArea(t *testing.T) {
 			want.church = chStack(append(rest, other)...)
 			want.churchLen = 8
 			want.churchOrigin = sqr(t, c.origin)
-			want.cell[ChurchFoundation] = chTile(c.first)
+			want.setCell(ChurchFoundation, chTile(c.first))
 			want.churchOwner[c.first] = 0
 			want.cubes[0] = 1
 			want.builds = 1
@@ -168,8 +168,8 @@ func TestChurchLaterTilesGoToTheirPlace(t *testing.T) {
 	setGold(t, want, 0, 0)
 	want.church = chStack(1, 2, 4, 6, 8, 9)
 	want.churchLen = 6
-	want.cell[sqr(t, "d6")] = chTile(3) // place 3: north-east
-	want.cell[sqr(t, "b9")] = chTile(7) // place 7: south-west
+	want.setCell(sqr(t, "d6"), chTile(3)) // place 3: north-east
+	want.setCell(sqr(t, "b9"), chTile(7)) // place 7: south-west
 	want.churchOwner[3], want.churchOwner[7] = 0, 0
 	want.cubes[0] = 2
 	want.builds = 2
@@ -214,7 +214,7 @@ func TestChurchNoMoreAfterNineTiles(t *testing.T) {
 	setGold(t, want, 0, 13)
 	want.church = [ChurchTiles]uint8{}
 	want.churchLen = 0
-	want.cell[sqr(t, "e10")] = chTile(9)
+	want.setCell(sqr(t, "e10"), chTile(9))
 	want.churchOwner[9] = 0
 	want.cubes[0]++
 	want.builds = 1
@@ -240,19 +240,20 @@ func TestChurchTileLandsOn(t *testing.T) {
 		{"blue permit", 5, func(t *testing.T, g *Game) {
 			placePermit(t, g, 1, 4, sqr(t, "d9"))
 		}, func(t *testing.T, g *Game) {
-			g.cell[sqr(t, "d9")] = 0
+			g.setCell(sqr(t, "d9"), 0)
 			g.permitSq[1][4] = inSupply
 		}},
 		{"own permit", 5, func(t *testing.T, g *Game) {
 			placePermit(t, g, 0, 2, sqr(t, "d9"))
 		}, func(t *testing.T, g *Game) {
-			g.cell[sqr(t, "d9")] = 0
+			g.setCell(sqr(t, "d9"), 0)
 			g.permitSq[0][2] = inSupply
 		}},
 		{"blue house", 6, func(t *testing.T, g *Game) {
 			placeBuilding(t, g, 1, House, sqr(t, "d9")) // d9, e9
 		}, func(t *testing.T, g *Game) {
-			g.cell[sqr(t, "d9")], g.cell[sqr(t, "e9")] = 0, 0
+			g.setCell(sqr(t, "d9"), 0)
+			g.setCell(sqr(t, "e9"), 0)
 			g.pieceSq[playerPiece(1, House)] = inSupply
 		}},
 		{"large building", 6, func(t *testing.T, g *Game) {
@@ -260,7 +261,7 @@ func TestChurchTileLandsOn(t *testing.T) {
 		}, func(t *testing.T, g *Game) {
 			id := neutralFirst[LargeBuilding]
 			for _, s := range []string{"d9", "e9", "d10", "e10", "d11", "e11"} {
-				g.cell[sqr(t, s)] = 0
+				g.setCell(sqr(t, s), 0)
 			}
 			g.pieceSq[id], g.pieceOwner[id], g.pieceCubes[id] = inSupply, -1, 0
 			g.cubes[1] -= 2
@@ -270,7 +271,7 @@ func TestChurchTileLandsOn(t *testing.T) {
 		}, func(t *testing.T, g *Game) {
 			id := neutralFirst[Shop]
 			for _, s := range []string{"d10", "e10", "d11", "e11"} {
-				g.cell[sqr(t, s)] = 0
+				g.setCell(sqr(t, s), 0)
 			}
 			g.pieceSq[id], g.pieceOwner[id], g.pieceCubes[id] = inSupply, -1, 0
 			g.cubes[0]--
@@ -296,7 +297,7 @@ func TestChurchTileLandsOn(t *testing.T) {
 			setGold(t, want, 0, 1)
 			want.church = chStack(rest[1:]...)
 			want.churchLen = 7
-			want.cell[churchSquare(sqr(t, "c8"), c.tile)] = chTile(c.tile)
+			want.setCell(churchSquare(sqr(t, "c8"), c.tile), chTile(c.tile))
 			want.churchOwner[c.tile] = 0
 			want.cubes[0]++
 			want.builds = 1
@@ -321,7 +322,7 @@ func TestChurchTileDisplacesStarter(t *testing.T) {
 	setGold(t, want, 0, 0)
 	want.church = chStack(2, 3, 4, 5, 6, 7, 9)
 	want.churchLen = 7
-	want.cell[sqr(t, "d10")] = chTile(8)
+	want.setCell(sqr(t, "d10"), chTile(8))
 	want.churchOwner[8] = 0
 	want.cubes[0]++
 	want.pieceSq[hut] = awaitingRebuild
@@ -350,7 +351,7 @@ func TestChurchTileDisplacesStarter(t *testing.T) {
 	}
 	mustApply(t, g, Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "f5")})
 	want.pieceSq[hut] = sqr(t, "f5")
-	want.cell[sqr(t, "f5")] = uint8(hut + 1)
+	want.setCell(sqr(t, "f5"), uint8(hut+1))
 	want.rebuild[2] = 0
 	want.phase = PhaseBuild
 	want.toMove = 0
@@ -377,14 +378,14 @@ func TestChurchTileOnHarborField(t *testing.T) {
 	want := g.Clone()
 	id := neutralFirst[LargeBuilding]
 	for _, s := range []string{"a9", "b9", "a10", "b10", "a11", "b11"} {
-		want.cell[sqr(t, s)] = 0
+		want.setCell(sqr(t, s), 0)
 	}
 	want.pieceSq[id], want.pieceOwner[id], want.pieceCubes[id] = inSupply, -1, 0
 	want.tp[2], want.milestones[2], want.cubes[2] = 0, 0, 0
 	setGold(t, want, 0, 0)
 	want.church = chStack(1, 2, 5, 6, 7, 8, 9)
 	want.churchLen = 7
-	want.cell[sqr(t, "a9")] = chTile(4)
+	want.setCell(sqr(t, "a9"), chTile(4))
 	want.churchOwner[4] = 0
 	want.cubes[0] = 1 // red's tp stays 0: no TP for a church tile
 	want.builds = 1
@@ -466,7 +467,7 @@ func TestChurchSeedExample(t *testing.T) {
 	want.church = chStack(2, 1, 3, 4, 6, 7, 8, 9)
 	want.churchLen = 8
 	want.churchOrigin = sqr(t, "b6") // place 5 (centre) on c8
-	want.cell[ChurchFoundation] = chTile(5)
+	want.setCell(ChurchFoundation, chTile(5))
 	want.churchOwner[5] = 3
 	want.cubes[3] = 1
 	want.builds = 1
@@ -484,14 +485,14 @@ func TestChurchSeedExample(t *testing.T) {
 	want = g.Clone()
 	tav := neutralFirst[Tavern]
 	for _, s := range []string{"c5", "d5", "c6", "d6"} {
-		want.cell[sqr(t, s)] = 0
+		want.setCell(sqr(t, s), 0)
 	}
 	want.pieceSq[tav], want.pieceOwner[tav], want.pieceCubes[tav] = inSupply, -1, 0
 	want.cubes[1] = 0
 	setGold(t, want, 0, 0)
 	want.church = chStack(1, 3, 4, 6, 7, 8, 9)
 	want.churchLen = 7
-	want.cell[sqr(t, "c6")] = chTile(2)
+	want.setCell(sqr(t, "c6"), chTile(2))
 	want.churchOwner[2] = 0
 	want.cubes[0] = 1
 	want.builds = 1

@@ -15,10 +15,11 @@ import (
 //
 // Both forms encode the primary state field by field. The board's square
 // index (Game.cell) is derived from where the pieces, permits and church
-// tiles are, and is rebuilt on load; so would any cache a later version
-// adds. A new primary field is a new version of both forms: the version
-// byte (binary) and the "version" field (JSON) say which layout follows,
-// and a loader accepts only the versions it knows.
+// tiles are, and is rebuilt on load, with the cache derived from it
+// (Game.occ); so would any cache a later version adds. A new primary field
+// is a new version of both forms: the version byte (binary) and the
+// "version" field (JSON) say which layout follows, and a loader accepts
+// only the versions it knows.
 
 // ErrBadEncoding is wrapped by the errors of UnmarshalBinary and
 // UnmarshalJSON for data that is not an encoding of a game: truncated or
@@ -332,10 +333,11 @@ func (g *Game) checkRanges() error {
 // things claim a square, Validate then finds the one overwritten.
 func (g *Game) deriveCells() {
 	g.cell = [NumSquares]uint8{}
+	g.occ = occupancy{}
 	for p := range g.permitSq {
 		for v, s := range g.permitSq[p] {
 			if s != inSupply {
-				g.cell[s] = permitCell(p, v)
+				g.setCell(s, permitCell(p, v))
 			}
 		}
 	}
@@ -347,7 +349,7 @@ func (g *Game) deriveCells() {
 	if g.churchOrigin != NoSquare {
 		for t := ChurchTile(1); t <= ChurchTiles; t++ {
 			if g.churchOwner[t] >= 0 {
-				g.cell[churchSquare(g.churchOrigin, t)] = uint8(cellChurch | int(t))
+				g.setCell(churchSquare(g.churchOrigin, t), uint8(cellChurch|int(t)))
 			}
 		}
 	}

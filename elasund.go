@@ -162,6 +162,12 @@ type Game struct {
 	rebuild [MaxPlayers]uint8 // starters awaiting rebuild: bit 0 hut, bit 1 totem
 
 	rng rand.PCG
+
+	// occ is a cache (issue 11): what stands on each square, as sets,
+	// derived from cell. setCell keeps it, the loaders rebuild it
+	// (deriveCells) and Validate checks it; it is not part of the saved
+	// forms.
+	occ occupancy
 }
 
 // Players returns the number of players.

@@ -53,10 +53,10 @@ func boardWantStart(t *testing.T, colors []Color, first int, deck []InfluenceCol
 		sq := boardStart[c]
 		hut, totem := p*4, p*4+1 // piece ids: seat*4 + (kind - Hut)
 		w.pieceSq[hut] = sqr(t, sq[0])
-		w.cell[sqr(t, sq[0])] = uint8(hut + 1)
+		w.setCell(sqr(t, sq[0]), uint8(hut+1))
 		w.pieceSq[totem] = sqr(t, sq[1])
-		w.cell[sqr(t, sq[1])] = uint8(totem + 1)
-		w.cell[sqr(t, sq[2])] = uint8(totem + 1)
+		w.setCell(sqr(t, sq[1]), uint8(totem+1))
+		w.setCell(sqr(t, sq[2]), uint8(totem+1))
 		w.gold[p] = 3
 		w.infl[p][deck[p]-1] = 1 // dealt from the top in seat order
 	}

@@ -38,7 +38,7 @@ func sqr(t testing.TB, s string) Square {
 
 // diffGames returns a readable diff of two whole game states ("" if equal).
 func diffGames(want, got *Game) string {
-	return cmp.Diff(want, got, cmp.AllowUnexported(Game{}, rand.PCG{}))
+	return cmp.Diff(want, got, cmp.AllowUnexported(Game{}, occupancy{}, bitboard{}, rand.PCG{}))
 }
 
 // mustValid fails the test if g breaks an invariant.
@@ -230,10 +230,10 @@ func placePermit(t testing.TB, g *Game, p, v int, s Square) {
 		t.Fatalf("placePermit: %v is not empty", s)
 	}
 	if old := g.permitSq[p][v]; old != inSupply {
-		g.cell[old] = 0
+		g.setCell(old, 0)
 	}
 	g.permitSq[p][v] = s
-	g.cell[s] = permitCell(p, v)
+	g.setCell(s, permitCell(p, v))
 }
 
 // removeAt clears square s: a permit goes to its owner's supply; a building
@@ -256,7 +256,7 @@ func removeAt(t testing.TB, g *Game, s Square) {
 	case v&cellPermit != 0:
 		p, val := permitOf(v)
 		g.permitSq[p][val] = inSupply
-		g.cell[s] = 0
+		g.setCell(s, 0)
 	default:
 		t.Fatalf("removeAt %v: a church tile", s)
 	}
@@ -341,7 +341,7 @@ func placeChurchTile(t testing.TB, g *Game, p int, tile ChurchTile) {
 	}
 	s := churchSquare(g.churchOrigin, tile)
 	removeAt(t, g, s)
-	g.cell[s] = uint8(cellChurch | int(tile))
+	g.setCell(s, uint8(cellChurch|int(tile)))
 	g.churchOwner[tile] = int8(p)
 	g.cubes[p]++
 }

@@ -39,8 +39,8 @@ func TestInterpWinningBuildLeavesStartersUnbuilt(t *testing.T) {
 	want.pieceSq[market] = sqr(t, "b4")
 	want.pieceOwner[market] = red
 	want.pieceCubes[market] = 1
-	want.cell[sqr(t, "b4")] = uint8(market + 1)
-	want.cell[sqr(t, "c4")] = uint8(market + 1)
+	want.setCell(sqr(t, "b4"), uint8(market+1))
+	want.setCell(sqr(t, "c4"), uint8(market+1))
 	want.cubes[red] = 10
 	want.builds = 1
 	want.phase = PhaseOver
@@ -89,7 +89,7 @@ func TestInterpBuildOverOwnTradeBuilding(t *testing.T) {
 	want.pieceOwner[tavern] = red
 	want.pieceCubes[tavern] = 1
 	for _, s := range []string{"a2", "b2", "a3", "b3"} {
-		want.cell[sqr(t, s)] = uint8(tavern + 1)
+		want.setCell(sqr(t, s), uint8(tavern+1))
 	}
 	// TP: the workshop's a2 and a3 go (3 -> 1, below milestone 3: its cube
 	// returns), the tavern's a2 and a3 come (1 -> 3: a cube on milestone 3

@@ -88,6 +88,7 @@ func TestKeyCoversEveryField(t *testing.T) {
 	same := map[string]func(g *Game){
 		"rng":  func(g *Game) { g.rng = *rand.NewPCG(1, 2) },
 		"dice": func(g *Game) { g.dice = [2]uint8{1, 4} },
+		"occ":  func(g *Game) { g.occ = occupancy{} }, // a cache derived from cell
 		"deck (dead slots)": func(g *Game) {
 			for i := int(g.deckLen); i < InfluenceCards; i++ {
 				g.deck[i] = 2 - g.deck[i]%3

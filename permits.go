@@ -1,7 +1,6 @@
 package elasund
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -26,19 +25,10 @@ func (g *Game) isEmpty(s Square) bool {
 		(s != ChurchFoundation || g.churchOrigin != NoSquare)
 }
 
-// emptySquares returns the empty squares (isEmpty) as a set, reading the
-// board eight squares at a time.
+// emptySquares returns the empty squares (isEmpty) as a set, from the
+// cache g.occ.
 func (g *Game) emptySquares() bitboard {
-	var full bitboard
-	c := &g.cell
-	for k := 0; k < 8; k++ { // squares 0–63
-		full.lo |= nonzeroFlags(binary.LittleEndian.Uint64(c[8*k:])) << (8 * k)
-	}
-	for k := 0; k < 3; k++ { // squares 64–87
-		full.hi |= nonzeroFlags(binary.LittleEndian.Uint64(c[64+8*k:])) << (8 * k)
-	}
-	full.hi |= nonzeroFlags(uint64(c[88])|uint64(c[89])<<8) << 24 // squares 88, 89
-	empty := cityBoard(int(g.n)).andNot(full)
+	empty := cityBoard(int(g.n)).andNot(g.occ.full())
 	if g.churchOrigin == NoSquare {
 		empty = empty.andNot(foundationBoard)
 	}
@@ -211,10 +201,24 @@ func (g *Game) appendPermits(dst []Move) []Move {
 	free := empty.and(rowsBoard(g.permitRowsOf(empty)))
 	var pays [3]InfluenceColor
 	np := g.colorsPaying2(&pays)
+	first := -1 // where the first listed permit's moves start in dst
 	for v := uint8(0); v < PermitsPerPlayer && v <= gold; v++ {
 		if g.permitSq[a][v] != inSupply {
 			continue
 		}
+		if first >= 0 {
+			// The same squares and payments as the first permit listed:
+			// copy its moves and give them this permit's value.
+			n := len(dst)
+			dst = append(dst, dst[first:n]...)
+			blk := dst[n:] // (so that the loop has no bounds check)
+			for i := range blk {
+				blk[i].Permit = v
+			}
+			first = n
+			continue
+		}
+		first = len(dst)
 		tmpl := &placeMoves[v]
 		if np == 0 {
 			dst = appendOnSquares(dst, free, tmpl[:1])
@@ -224,18 +228,30 @@ func (g *Game) appendPermits(dst []Move) []Move {
 		k := free.count() + empty.count()*np
 		dst = slices.Grow(dst, k)[:n+k]
 		out := dst[n:]
+		var row [3]Move // the paid moves of one square, by colour
+		for i, pay := range pays[:np] {
+			row[i] = tmpl[pay%(InfluenceYellow+1)]
+		}
+		paid := row[:np]
 		j := 0
-		for e := empty; !e.none(); e.pop() {
-			s := e.first()
-			if free.has(s) {
-				out[j] = tmpl[0]
-				out[j].Square = s
-				j++
+		for w, x := range [2]uint64{empty.lo, empty.hi} {
+			fw := free.lo
+			if w == 1 {
+				fw = free.hi
 			}
-			for _, pay := range pays[:np] {
-				out[j] = tmpl[pay%(InfluenceYellow+1)]
-				out[j].Square = s
-				j++
+			for ; x != 0; x &= x - 1 {
+				i := bits.TrailingZeros64(x)
+				s := Square(64*w + i)
+				if fw>>i&1 != 0 {
+					out[j] = tmpl[0]
+					out[j].Square = s
+					j++
+				}
+				for k := range paid {
+					out[j] = paid[k]
+					out[j].Square = s
+					j++
+				}
 			}
 		}
 	}
@@ -268,19 +284,29 @@ func appendOnSquares(dst []Move, set bitboard, tmpl []Move) []Move {
 	out := dst[n:]
 	j := 0
 	if len(tmpl) == 1 { // the usual case, without the inner loop
-		for ; !set.none() && j < len(out); set.pop() {
-			out[j] = tmpl[0]
-			out[j].Square = set.first()
+		// The squares of each word of set in turn: no test of which word
+		// a square is in.
+		t := &tmpl[0]
+		for x := set.lo; x != 0 && j < len(out); x &= x - 1 {
+			out[j] = *t
+			out[j].Square = Square(bits.TrailingZeros64(x))
+			j++
+		}
+		for x := set.hi; x != 0 && j < len(out); x &= x - 1 {
+			out[j] = *t
+			out[j].Square = Square(64 + bits.TrailingZeros64(x))
 			j++
 		}
 		return dst
 	}
-	for ; !set.none(); set.pop() {
-		s := set.first()
-		for i := range tmpl {
-			out[j] = tmpl[i]
-			out[j].Square = s
-			j++
+	for w, x := range [2]uint64{set.lo, set.hi} {
+		for ; x != 0; x &= x - 1 {
+			s := Square(64*w + bits.TrailingZeros64(x))
+			for i := range tmpl {
+				out[j] = tmpl[i]
+				out[j].Square = s
+				j++
+			}
 		}
 	}
 	return dst
@@ -307,7 +333,7 @@ func (g *Game) placePermit(v uint8, s Square) {
 	g.gold[a] -= v
 	g.bank += v
 	g.permitSq[a][v] = s
-	g.cell[s] = permitCell(a, int(v))
+	g.setCell(s, permitCell(a, int(v)))
 }
 
 // pay spends n influence cards of colour c of the active player.
@@ -353,8 +379,8 @@ func (g *Game) checkMovePermit(m *Move) reason {
 func (g *Game) applyMovePermit(m Move) {
 	v := g.ownPermitAt(m.From)
 	g.payInfluence(m.Pay, 2)
-	g.cell[m.From] = 0
-	g.cell[m.Square] = permitCell(int(g.active), v)
+	g.setCell(m.From, 0)
+	g.setCell(m.Square, permitCell(int(g.active), v))
 	g.permitSq[g.active][v] = m.Square
 	g.endTurn()
 }
@@ -388,7 +414,7 @@ func (g *Game) applyUpgradePermit(m Move) {
 	g.bank += diff
 	g.permitSq[a][old] = inSupply
 	g.permitSq[a][m.Permit] = m.Square
-	g.cell[m.Square] = permitCell(a, int(m.Permit))
+	g.setCell(m.Square, permitCell(a, int(m.Permit)))
 	g.endTurn()
 }
 
@@ -446,12 +472,26 @@ func (g *Game) appendBonus(dst []Move) []Move {
 	}
 	empty := g.emptySquares()
 	if np > 0 {
-		// Any permit on the board to any empty square.
+		// Any permit on the board to any empty square: the squares and
+		// payments are the same for every permit, so the moves of the
+		// first are copied for the others, with their own From.
+		first := -1
 		for v := range own {
 			from := own[v]
 			if !from.Valid() {
 				continue
 			}
+			n := len(dst)
+			if first >= 0 {
+				dst = append(dst, dst[first:n]...)
+				blk := dst[n:] // (so that the loop has no bounds check)
+				for i := range blk {
+					blk[i].From = from
+				}
+				first = n
+				continue
+			}
+			first = n
 			var tmpl [3]Move
 			for i, pay := range pays[:np] {
 				tmpl[i] = Move{Kind: MovePermit, From: from, Pay: pay}
@@ -479,10 +519,23 @@ func (g *Game) appendBonus(dst []Move) []Move {
 	}
 	if three {
 		// Any permit in supply the player can pay for on any empty square.
+		// (The moves of the first are copied for the others, as above.)
+		first := -1
 		for v := 0; v < PermitsPerPlayer && v <= gold; v++ {
 			if own[v] != inSupply {
 				continue
 			}
+			n := len(dst)
+			if first >= 0 {
+				dst = append(dst, dst[first:n]...)
+				blk := dst[n:] // (so that the loop has no bounds check)
+				for i := range blk {
+					blk[i].Permit = uint8(v)
+				}
+				first = n
+				continue
+			}
+			first = n
 			tmpl := [1]Move{{Kind: BonusPermit, Permit: uint8(v)}}
 			dst = appendOnSquares(dst, empty, tmpl[:])
 		}

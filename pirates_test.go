@@ -431,7 +431,7 @@ func TestPiratesPhaseThreeRow(t *testing.T) {
 
 	want := g.Clone()
 	want.permitSq[0][2] = sqr(t, "c9")
-	want.cell[sqr(t, "c9")] = permitCell(0, 2)
+	want.setCell(sqr(t, "c9"), permitCell(0, 2))
 	want.gold[0] -= 2
 	want.bank += 2
 	want.phase = PhaseBonus

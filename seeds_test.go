@@ -337,7 +337,7 @@ func TestSeedPermitForTwoGold(t *testing.T) {
 			want.gold[seedRed] = 1
 			want.bank += 2
 			want.permitSq[seedRed][2] = sqr(t, s)
-			want.cell[sqr(t, s)] = permitCell(seedRed, 2)
+			want.setCell(sqr(t, s), permitCell(seedRed, 2))
 			want.phase = PhaseBonus
 			mustReach(t, h, want, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, s)})
 			if h.Gold(seedRed) != 1 || h.Bank() != g.Bank()+2 || h.PermitSquare(seedRed, 2) != sqr(t, s) {

@@ -23,7 +23,7 @@ func chReturnPermits(t *testing.T, g *Game, squares ...string) {
 		q := sqr(t, s)
 		p, v := permitOf(g.cell[q])
 		g.permitSq[p][v] = inSupply
-		g.cell[q] = 0
+		g.setCell(q, 0)
 	}
 }
 
@@ -43,7 +43,7 @@ func chPut(t *testing.T, g *Game, p int, b Building, s string, k uint8) int {
 	g.pieceSq[id] = q
 	for dy := 0; dy < b.Height(); dy++ {
 		for dx := 0; dx < b.Width(); dx++ {
-			g.cell[sq(q.col()+dx, q.ri()+dy)] = uint8(id + 1)
+			g.setCell(sq(q.col()+dx, q.ri()+dy), uint8(id+1))
 		}
 	}
 	return id
@@ -61,7 +61,7 @@ func chTake(t *testing.T, g *Game, s string) {
 	o, b := g.pieceSq[id], pieceKinds[id]
 	for dy := 0; dy < b.Height(); dy++ {
 		for dx := 0; dx < b.Width(); dx++ {
-			g.cell[sq(o.col()+dx, o.ri()+dy)] = 0
+			g.setCell(sq(o.col()+dx, o.ri()+dy), 0)
 		}
 	}
 	g.pieceSq[id] = inSupply
@@ -405,7 +405,7 @@ func TestEndTenthCubeWins(t *testing.T) {
 		}, []Move{{Kind: BuildChurch}}, func(t *testing.T, g *Game) {
 			setGold(t, g, 0, 3)
 			g.church, g.churchLen = chStack(3, 4, 5, 6, 7, 8, 9), 7
-			g.cell[sqr(t, "d8")] = chTile(2)
+			g.setCell(sqr(t, "d8"), chTile(2))
 			g.churchOwner[2] = 0
 		}},
 		{"first church tile", func(t *testing.T, g *Game) {
@@ -414,7 +414,7 @@ func TestEndTenthCubeWins(t *testing.T) {
 			setGold(t, g, 0, 3)
 			g.church, g.churchLen = chStack(4, 5, 6, 7, 8, 9, 1, 2), 8
 			g.churchOrigin = sqr(t, "a8")
-			g.cell[ChurchFoundation] = chTile(3)
+			g.setCell(ChurchFoundation, chTile(3))
 			g.churchOwner[3] = 0
 		}},
 		{"wall tower", func(t *testing.T, g *Game) {
@@ -499,7 +499,7 @@ func TestEndDisplacedCubeComesBackFirst(t *testing.T) {
 	chTake(t, want, "d8")
 	setGold(t, want, 0, 0)
 	want.church, want.churchLen = chStack(3, 4, 5, 6, 7, 8, 9), 7
-	want.cell[sqr(t, "d8")] = chTile(2)
+	want.setCell(sqr(t, "d8"), chTile(2))
 	want.churchOwner[2] = 0
 	want.builds = 1 // cubes: 9 - 1 + 1
 	mustReach(t, g, want, Move{Kind: BuildChurch})

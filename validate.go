@@ -359,6 +359,9 @@ func (g *Game) Validate() error {
 	if g.ship != NoRow && !g.ship.Valid() {
 		return bad("the ship is at row %d", g.ship)
 	}
+	if g.occ != g.readOccupancy() {
+		return bad("the board's cached sets do not match its squares")
+	}
 	return nil
 }
 

@@ -421,6 +421,13 @@ func TestValidateCatchesCorruption(t *testing.T) {
 			g.permitSq[0][0] = ChurchFoundation
 			g.cell[ChurchFoundation] = permitCell(0, 0)
 		}, "something stands on the church foundation before the church"},
+		// The cache of what stands where (Game.occ), derived from the squares.
+		{"cache misses a permit", richGame, func(g *Game) { g.occ.permits = bitboard{} }, "the board's cached sets do not match its squares"},
+		{"cache with a stray building", fresh4, func(g *Game) { g.occ.buildings.add(a2) }, "the board's cached sets do not match its squares"},
+		{"cache calls a building a church tile", richGame, func(g *Game) {
+			g.occ.church = g.occ.church.or(g.occ.buildings)
+			g.occ.buildings = bitboard{}
+		}, "the board's cached sets do not match its squares"},
 
 		// Church.
 		{"stack of 10", fresh4, func(g *Game) { g.churchLen = 10 }, "church stack of 10 tiles; there are 9"},

@@ -15,7 +15,7 @@ import (
 
 // diffViews returns a readable diff of two views ("" if equal).
 func diffViews(want, got View) string {
-	return cmp.Diff(want, got, cmp.AllowUnexported(View{}, Game{}, rand.PCG{}))
+	return cmp.Diff(want, got, cmp.AllowUnexported(View{}, Game{}, occupancy{}, bitboard{}, rand.PCG{}))
 }
 
 // knowsBottom reports, from the public board, whether player p built the
