@@ -300,3 +300,70 @@ func midgameViews(tb testing.TB) []elasund.View {
 	}
 	return views
 }
+
+// A bot's zero value plays as the bot its constructor makes with seed 0,
+// and the heuristic answers 0, without panicking, for a nil game or a
+// player not at the table.
+func TestZeroValuesAndOutOfRange(t *testing.T) {
+	g, err := elasund.New(elasund.Config{Players: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 40 && !g.Over(); i++ { // past the first roll, to a choice
+		if err := g.Apply(g.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := g.View(g.ToMove())
+	fast := bots.ISMCTSOptions{Iterations: 50}
+	small, err := bots.NewISMCTS(0, fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		zero, made bots.Bot
+	}{
+		{&bots.Random{}, bots.NewRandom(0)},
+		{&bots.Greedy{}, bots.NewGreedy(0)},
+		{&bots.ISMCTS{}, mustISMCTS(t, 0, bots.ISMCTSOptions{})},
+	} {
+		if tc.zero.Name() != tc.made.Name() {
+			t.Errorf("zero %T is named %q, want %q", tc.zero, tc.zero.Name(), tc.made.Name())
+		}
+		if _, ok := tc.zero.(*bots.ISMCTS); ok {
+			continue // a whole default search is slow; its options are checked below
+		}
+		a, errA := tc.zero.Choose(v)
+		b, errB := tc.made.Choose(v)
+		if errA != nil || errB != nil || a != b {
+			t.Errorf("zero %T chose %v (%v), the seed-0 bot %v (%v)", tc.zero, a, errA, b, errB)
+		}
+	}
+	if got, want := (&bots.ISMCTS{}).Options(), mustISMCTS(t, 0, bots.ISMCTSOptions{}).Options(); got != want {
+		t.Errorf("zero ISMCTS options %+v, want %+v", got, want)
+	}
+	if _, err := small.Choose(v); err != nil {
+		t.Errorf("ISMCTS: %v", err)
+	}
+	w := bots.DefaultWeights()
+	for _, p := range []elasund.Player{-1, 2, 3, 100} {
+		if s, val := w.Score(g, p), w.Value(g, p); s != 0 || val != 0 {
+			t.Errorf("player %d of 2: Score %v, Value %v; want 0", p, s, val)
+		}
+	}
+	if s, val := w.Score(nil, 0), w.Value(nil, 0); s != 0 || val != 0 {
+		t.Errorf("nil game: Score %v, Value %v; want 0", s, val)
+	}
+	if w.Value(g, 0) == 0 {
+		t.Errorf("Value of seat 0 is 0 in a game under way")
+	}
+}
+
+func mustISMCTS(t *testing.T, seed uint64, o bots.ISMCTSOptions) *bots.ISMCTS {
+	t.Helper()
+	b, err := bots.NewISMCTS(seed, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -70,19 +70,24 @@ func rowIndex(r elasund.Row) int {
 }
 
 // Value returns the value of the position g for player p (see Weights),
-// before the comparison with the other players.
+// before the comparison with the other players; 0 for a nil game or a
+// player not at its table.
 func (w *Weights) Value(g *elasund.Game, p elasund.Player) float64 {
-	var s [elasund.MaxPlayers]float64
-	w.values(g, &s)
-	if int(p) < 0 || int(p) >= len(s) {
+	if g == nil || int(p) < 0 || int(p) >= g.Players() {
 		return 0
 	}
+	var s [elasund.MaxPlayers]float64
+	w.values(g, &s)
 	return s[p]
 }
 
 // Score returns the score of the position g for player p: p's value less
-// Opponent times the best value among the others (see Weights).
+// Opponent times the best value among the others (see Weights); 0 for a
+// nil game or a player not at its table.
 func (w *Weights) Score(g *elasund.Game, p elasund.Player) float64 {
+	if g == nil || int(p) < 0 || int(p) >= g.Players() {
+		return 0
+	}
 	var s [elasund.MaxPlayers]float64
 	w.values(g, &s)
 	return w.score(&s, g.Players(), p)
@@ -151,7 +156,7 @@ func (w *Weights) values(g *elasund.Game, s *[elasund.MaxPlayers]float64) {
 // consistent with its view (View.Sample), applies each legal move to a
 // copy, and scores the position reached. Equal scores are broken with its
 // seeded random source. A roll, the only move of its phase, is played at
-// once.
+// once. The zero value is NewGreedy(0).
 type Greedy struct {
 	w   Weights
 	r   *rand.Rand
@@ -164,7 +169,7 @@ func NewGreedy(seed uint64) *Greedy { return NewGreedyWeights(seed, DefaultWeigh
 // NewGreedyWeights returns a Greedy bot with the weights w, seeded with
 // seed.
 func NewGreedyWeights(seed uint64, w Weights) *Greedy {
-	return &Greedy{w: w, r: rand.New(rand.NewPCG(seed, 0x677265656479))}
+	return &Greedy{w: w, r: rand.New(rand.NewPCG(seed, greedyStream))}
 }
 
 // Name returns "greedy".
@@ -172,6 +177,9 @@ func (*Greedy) Name() string { return "greedy" }
 
 // Choose returns the legal move that scores best one move deep.
 func (b *Greedy) Choose(v elasund.View) (elasund.Move, error) {
+	if b.r == nil {
+		*b = *NewGreedy(0)
+	}
 	b.buf = v.AppendLegal(b.buf[:0])
 	switch len(b.buf) {
 	case 0:

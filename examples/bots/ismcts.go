@@ -72,7 +72,8 @@ type ISMCTSOptions struct {
 // With several workers each searches its own tree from its own random
 // source, and the root moves' visits are summed: the move played is the
 // one visited most. The workers' sources come from the bot's, so that an
-// iteration budget gives the same moves whatever the scheduling.
+// iteration budget gives the same moves whatever the scheduling. The zero
+// value is the bot NewISMCTS(0, ISMCTSOptions{}) returns.
 type ISMCTS struct {
 	opts ISMCTSOptions
 	name string
@@ -106,15 +107,23 @@ func NewISMCTS(seed uint64, opts ISMCTSOptions) (*ISMCTS, error) {
 		name = fmt.Sprintf("ismcts:%d", opts.Iterations)
 	}
 	return &ISMCTS{opts: opts, name: name, w: DefaultWeights(),
-		r: rand.New(rand.NewPCG(seed, 0x69736d637473))}, nil
+		r: rand.New(rand.NewPCG(seed, ismctsStream))}, nil
 }
 
 // Name returns "ismcts", or "ismcts:N" for a search of N iterations, or
 // "ismcts:" and the budget for a search bounded by time alone.
-func (b *ISMCTS) Name() string { return b.name }
+func (b *ISMCTS) Name() string { b.ready(); return b.name }
 
 // Options returns the bot's options, with the defaults filled in.
-func (b *ISMCTS) Options() ISMCTSOptions { return b.opts }
+func (b *ISMCTS) Options() ISMCTSOptions { b.ready(); return b.opts }
+
+// ready makes a zero ISMCTS the bot of NewISMCTS(0, ISMCTSOptions{}).
+func (b *ISMCTS) ready() {
+	if b.r == nil {
+		d, _ := NewISMCTS(0, ISMCTSOptions{})
+		*b = *d
+	}
+}
 
 // Choose searches and returns the root move visited most.
 func (b *ISMCTS) Choose(v elasund.View) (elasund.Move, error) {
@@ -124,6 +133,7 @@ func (b *ISMCTS) Choose(v elasund.View) (elasund.Move, error) {
 
 // search returns the chosen move and the number of iterations run.
 func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
+	b.ready()
 	b.buf = v.AppendLegal(b.buf[:0])
 	switch len(b.buf) {
 	case 0:
