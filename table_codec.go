@@ -1,0 +1,419 @@
+package elasund
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+)
+
+// A Table saves its configuration (the seed included) and its log, not the
+// game: loading replays the log from the configuration, which checks every
+// move against the rules and every roll against the seeded dice, so that a
+// loaded table is exactly a game that could have been played at a table.
+// The game after the replay is the table's game, == the saved one.
+
+// tableVersion is the layout version of both saved forms of a Table.
+const tableVersion = 1
+
+// maxTableMoves bounds the log a saved table may hold, far above any game
+// (a four-player game takes about 1,500 moves), so that loading stays
+// within a small multiple of its input's size.
+const maxTableMoves = 1 << 20
+
+// The binary layout of a Table, version 1 (uvarint: encoding/binary's
+// unsigned varint):
+//
+//	version (1)
+//	flags: bit 0 abandoned
+//	players
+//	number of colours given (0 or the players), then each colour
+//	seed (uint64, big-endian)
+//	first player's colour (0: chosen by the seed)
+//	turn limit (uvarint)
+//	rule options
+//	deck length given (0 or 39), then each card (1 blue, 2 green, 3 yellow)
+//	church stack length given (0 or 9), then each tile
+//	number of moves (uvarint), then each move's Index (uvarint)
+
+// MarshalBinary implements encoding.BinaryMarshaler: the table's
+// configuration and log in a compact form (about two bytes a move). It
+// holds the seed: keep it from the players until the game is over.
+func (t *Table) MarshalBinary() ([]byte, error) {
+	if t.g.n == 0 {
+		return nil, fmt.Errorf("%w: no game at this table", ErrInvalidState)
+	}
+	c := &t.cfg
+	b := make([]byte, 0, 64+2*len(t.log))
+	flags := byte(0)
+	if t.abandoned {
+		flags = 1
+	}
+	b = append(b, tableVersion, flags, byte(c.Players), byte(len(c.Colors)))
+	for _, col := range c.Colors {
+		b = append(b, byte(col))
+	}
+	b = binary.BigEndian.AppendUint64(b, c.Seed)
+	b = append(b, byte(c.FirstPlayer))
+	b = binary.AppendUvarint(b, uint64(c.MaxTurns))
+	b = append(b, byte(c.Rules), byte(len(c.InfluenceDeck)))
+	for _, ic := range c.InfluenceDeck {
+		b = append(b, byte(ic))
+	}
+	b = append(b, byte(len(c.ChurchStack)))
+	for _, tile := range c.ChurchStack {
+		b = append(b, byte(tile))
+	}
+	b = binary.AppendUvarint(b, uint64(len(t.log)))
+	for _, e := range t.log {
+		b = binary.AppendUvarint(b, uint64(e.Move.Index()))
+	}
+	return b, nil
+}
+
+// UnmarshalBinary implements encoding.BinaryUnmarshaler: it loads a table
+// that MarshalBinary saved and replays its log. Data that is not such an
+// encoding gives an error wrapping ErrBadEncoding; a configuration New
+// refuses, or a log that is not a game of it (a move not legal where it
+// stands, a roll whose dice are not the seeded ones), an error wrapping
+// ErrInvalidState. On error the table is unchanged.
+func (t *Table) UnmarshalBinary(data []byte) error {
+	r := byteReader{b: data}
+	if v := r.byte(); r.err == nil && v != tableVersion {
+		return fmt.Errorf("%w: table version %d (this package reads %d)", ErrBadEncoding, v, tableVersion)
+	}
+	flags := r.byte()
+	var c Config
+	c.Players = int(r.byte())
+	c.Colors = make([]Color, r.count(MaxPlayers))
+	for i := range c.Colors {
+		c.Colors[i] = Color(r.byte())
+	}
+	c.Seed = r.uint64()
+	c.FirstPlayer = Color(r.byte())
+	c.MaxTurns = int(r.uvarint(1 << 31))
+	c.Rules = Rules(r.byte())
+	if n := r.count(InfluenceCards); n > 0 {
+		c.InfluenceDeck = make([]InfluenceColor, n)
+		for i := range c.InfluenceDeck {
+			c.InfluenceDeck[i] = InfluenceColor(r.byte())
+		}
+	}
+	if n := r.count(ChurchTiles); n > 0 {
+		c.ChurchStack = make([]ChurchTile, n)
+		for i := range c.ChurchStack {
+			c.ChurchStack[i] = ChurchTile(r.byte())
+		}
+	}
+	if len(c.Colors) == 0 {
+		c.Colors = nil
+	}
+	n := r.uvarint(maxTableMoves)
+	if r.err == nil && n > uint64(len(r.b)) { // at least a byte a move
+		r.err = io.ErrUnexpectedEOF
+	}
+	moves := make([]Move, 0, n*uint64(boolInt(r.err == nil)))
+	for range n {
+		i := r.uvarint(NumActions)
+		if r.err != nil {
+			break
+		}
+		m, _ := MoveFromIndex(int(i)) // in range: uvarint checked it
+		moves = append(moves, m)
+	}
+	switch {
+	case r.err != nil:
+		return fmt.Errorf("%w: table: %v", ErrBadEncoding, r.err)
+	case len(r.b) > 0:
+		return fmt.Errorf("%w: table: %d bytes after the end", ErrBadEncoding, len(r.b))
+	case flags > 1:
+		return fmt.Errorf("%w: table: unknown flags %#x", ErrBadEncoding, flags)
+	}
+	return t.load(c, moves, flags == 1)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// load replays moves from c and, if they are a game of c, sets t to it.
+func (t *Table) load(c Config, moves []Move, abandoned bool) error {
+	if c.Seed == 0 {
+		return fmt.Errorf("%w: table: seed 0 (a table always has its seed)", ErrInvalidState)
+	}
+	g, err := New(c)
+	if err != nil {
+		return fmt.Errorf("%w: table: %w", ErrInvalidState, err)
+	}
+	nt := Table{g: *g, cfg: c, log: make([]Entry, 0, len(moves))}
+	for i, m := range moves {
+		played := m
+		if m.Kind == Roll {
+			played.Dice = [2]uint8{} // the table rolls; the dice must agree
+		}
+		if err := nt.Play(nt.g.ToMove(), played); err != nil {
+			return fmt.Errorf("%w: table: move %d %q: %w", ErrInvalidState, i+1, m.String(), err)
+		}
+		if got := nt.log[len(nt.log)-1].Move; got != m {
+			return fmt.Errorf("%w: table: move %d: the seed rolls %q, not %q", ErrInvalidState, i+1, got.String(), m.String())
+		}
+	}
+	if abandoned && nt.g.Over() {
+		return fmt.Errorf("%w: table: abandoned after the game ended", ErrInvalidState)
+	}
+	nt.abandoned = abandoned
+	*t = nt
+	return nil
+}
+
+// byteReader reads the binary form; its first error sticks.
+type byteReader struct {
+	b   []byte
+	err error
+}
+
+func (r *byteReader) byte() byte {
+	if r.err != nil || len(r.b) == 0 {
+		r.fail(io.ErrUnexpectedEOF)
+		return 0
+	}
+	v := r.b[0]
+	r.b = r.b[1:]
+	return v
+}
+
+// count reads a length byte of at most max.
+func (r *byteReader) count(max int) int {
+	n := int(r.byte())
+	if n > max || n > len(r.b) {
+		r.fail(fmt.Errorf("a length of %d (at most %d)", n, max))
+		return 0
+	}
+	return n
+}
+
+func (r *byteReader) uint64() uint64 {
+	if r.err != nil || len(r.b) < 8 {
+		r.fail(io.ErrUnexpectedEOF)
+		return 0
+	}
+	v := binary.BigEndian.Uint64(r.b)
+	r.b = r.b[8:]
+	return v
+}
+
+// uvarint reads a uvarint below limit.
+func (r *byteReader) uvarint(limit uint64) uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, k := binary.Uvarint(r.b)
+	switch {
+	case k <= 0:
+		r.fail(io.ErrUnexpectedEOF)
+		return 0
+	case v >= limit:
+		r.fail(fmt.Errorf("a number %d out of range (below %d)", v, limit))
+		return 0
+	}
+	r.b = r.b[k:]
+	return v
+}
+
+func (r *byteReader) fail(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+}
+
+// jsonTable is the JSON form of a Table.
+type jsonTable struct {
+	Version   int        `json:"version"`
+	Config    jsonConfig `json:"config"`
+	Moves     []string   `json:"moves"`
+	Abandoned bool       `json:"abandoned,omitempty"`
+}
+
+type jsonConfig struct {
+	Players       int      `json:"players"`
+	Colors        []string `json:"colors,omitempty"`
+	Seed          uint64   `json:"seed"`
+	FirstPlayer   string   `json:"firstPlayer,omitempty"`
+	MaxTurns      int      `json:"maxTurns,omitempty"`
+	Rules         string   `json:"rules"`
+	InfluenceDeck []string `json:"influenceDeck,omitempty"`
+	ChurchStack   []int    `json:"churchStack,omitempty"`
+}
+
+// MarshalJSON implements json.Marshaler: the table as an object with
+// "version" (1), "config" (players, colours, seed, first player, turn
+// limit, rules as Rules.String writes them, a stacked deck and church
+// stack), "moves" (the log in the notation of Move.String) and
+// "abandoned". It holds the seed: keep it from the players until the game
+// is over.
+func (t *Table) MarshalJSON() ([]byte, error) {
+	if t.g.n == 0 {
+		return nil, fmt.Errorf("%w: no game at this table", ErrInvalidState)
+	}
+	c := &t.cfg
+	j := jsonTable{Version: tableVersion, Abandoned: t.abandoned, Moves: make([]string, len(t.log))}
+	j.Config = jsonConfig{Players: c.Players, Seed: c.Seed, MaxTurns: c.MaxTurns, Rules: c.Rules.String()}
+	for _, col := range c.Colors {
+		j.Config.Colors = append(j.Config.Colors, col.String())
+	}
+	if c.FirstPlayer != NoColor {
+		j.Config.FirstPlayer = c.FirstPlayer.String()
+	}
+	for _, ic := range c.InfluenceDeck {
+		j.Config.InfluenceDeck = append(j.Config.InfluenceDeck, ic.String())
+	}
+	for _, tile := range c.ChurchStack {
+		j.Config.ChurchStack = append(j.Config.ChurchStack, int(tile))
+	}
+	for i, e := range t.log {
+		j.Moves[i] = e.Move.String()
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON implements json.Unmarshaler: it loads a table that
+// MarshalJSON saved and replays its log. Keys must match exactly, unknown
+// keys and trailing data are refused. Its errors are those of
+// UnmarshalBinary; on error the table is unchanged.
+func (t *Table) UnmarshalJSON(data []byte) error {
+	if err := exactKeys(data, "version", "config", "moves", "abandoned"); err != nil {
+		return err
+	}
+	var j jsonTable
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return fmt.Errorf("%w: table: %v", ErrBadEncoding, err)
+	}
+	if j.Version != tableVersion {
+		return fmt.Errorf("%w: table version %d (this package reads %d)", ErrBadEncoding, j.Version, tableVersion)
+	}
+	cfgJSON, _ := rawField(data, "config")
+	if err := exactKeys(cfgJSON, "players", "colors", "seed", "firstPlayer", "maxTurns", "rules", "influenceDeck", "churchStack"); err != nil {
+		return err
+	}
+	c, err := j.Config.config()
+	if err != nil {
+		return err
+	}
+	if len(j.Moves) > maxTableMoves {
+		return fmt.Errorf("%w: table: %d moves (at most %d)", ErrBadEncoding, len(j.Moves), maxTableMoves)
+	}
+	moves := make([]Move, len(j.Moves))
+	for i, s := range j.Moves {
+		if moves[i], err = ParseMove(s); err != nil {
+			return fmt.Errorf("%w: table: move %d: %w", ErrBadEncoding, i+1, err)
+		}
+	}
+	return t.load(c, moves, j.Abandoned)
+}
+
+// config reads the configuration's words.
+func (j *jsonConfig) config() (Config, error) {
+	bad := func(what string, v any) (Config, error) {
+		return Config{}, fmt.Errorf("%w: table: config: %s %v", ErrBadEncoding, what, v)
+	}
+	c := Config{Players: j.Players, Seed: j.Seed, MaxTurns: j.MaxTurns}
+	var ok bool
+	for _, s := range j.Colors {
+		col, ok := parseColor(s)
+		if !ok {
+			return bad("unknown colour", quoteInput(s))
+		}
+		c.Colors = append(c.Colors, col)
+	}
+	if j.FirstPlayer != "" {
+		if c.FirstPlayer, ok = parseColor(j.FirstPlayer); !ok {
+			return bad("unknown first player", quoteInput(j.FirstPlayer))
+		}
+	}
+	rules, err := ParseRules(j.Rules)
+	if err != nil {
+		return bad("rules", quoteInput(j.Rules))
+	}
+	c.Rules = rules
+	for _, s := range j.InfluenceDeck {
+		ic, ok := parseInfluence(s)
+		if !ok {
+			return bad("unknown influence colour", quoteInput(s))
+		}
+		c.InfluenceDeck = append(c.InfluenceDeck, ic)
+	}
+	for _, tile := range j.ChurchStack {
+		if tile < 1 || tile > ChurchTiles {
+			return bad("church tile", tile)
+		}
+		c.ChurchStack = append(c.ChurchStack, ChurchTile(tile))
+	}
+	return c, nil
+}
+
+// exactKeys checks that data is one JSON object whose keys are among
+// names, each at most once, spelt exactly (encoding/json would match them
+// regardless of case), with nothing after it.
+func exactKeys(data []byte, names ...string) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: table: "+format, append([]any{ErrBadEncoding}, args...)...)
+	}
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return bad("not a JSON object")
+	}
+	seen := make(map[string]bool, len(names))
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return bad("%v", err)
+		}
+		key, _ := tok.(string)
+		switch {
+		case !slices.Contains(names, key):
+			return bad("unknown key %s", quoteInput(key))
+		case seen[key]:
+			return bad("key %s given twice", quoteInput(key))
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return bad("%v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return bad("data after the object")
+	}
+	return nil
+}
+
+// rawField returns the value of key in the JSON object data.
+func rawField(data []byte, key string) (json.RawMessage, error) {
+	var m map[string]json.RawMessage
+	err := json.Unmarshal(data, &m)
+	return m[key], err
+}
+
+// quoteInput quotes a piece of input for an error message, cut to its
+// first 60 bytes.
+func quoteInput(s string) string {
+	const max = 60
+	if len(s) <= max {
+		return fmt.Sprintf("%q", s)
+	}
+	cut := max
+	for cut > 0 && s[cut]&0xC0 == 0x80 { // not inside a UTF-8 sequence
+		cut--
+	}
+	return fmt.Sprintf("%q…", s[:cut])
+}
