@@ -26,9 +26,12 @@ func play(t *testing.T, script string, args ...string) (string, int) {
 	return playWith(t, bots.New, script, args...)
 }
 
-// playWith is play with the bots newBot makes.
+// playWith is play with the bots newBot makes. The system's temporary
+// directory, where a record goes by default, is a new directory of the
+// test's, so that no test leaves a file behind.
 func playWith(t *testing.T, newBot botMaker, script string, args ...string) (string, int) {
 	t.Helper()
+	t.Setenv("TMPDIR", t.TempDir())
 	var out bytes.Buffer
 	status := runWith(strings.NewReader(script), &out, args, newBot)
 	return out.String(), status
@@ -332,7 +335,8 @@ func TestBadFlags(t *testing.T) {
 
 // TestDefaults: with no flags, the person plays red against one bot (the
 // default bot), a seed from the clock that the transcript gives, at most
-// defaultMaxTurns turns; -bots fills the other seats in order, repeating.
+// defaultMaxTurns turns, the record saved in the temporary directory;
+// -bots fills the other seats in order, repeating.
 func TestDefaults(t *testing.T) {
 	out, status := play(t, "")
 	if status != 0 {
@@ -342,6 +346,16 @@ func TestDefaults(t *testing.T) {
 	if m == nil {
 		t.Fatalf("transcript:\n%s", out)
 	}
+	// The record goes to a new file in the temporary directory (the
+	// test's: see playWith), named with the seed.
+	files, err := filepath.Glob(filepath.Join(os.TempDir(), "elasund-play-"+m[1]+"-*.txt"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("record files %v (%v)", files, err)
+	}
+	if !regexp.MustCompile(`\nThe record \(\d+ moves?\) is saved to ` + regexp.QuoteMeta(files[0]) + "\n").MatchString(out) {
+		t.Errorf("the transcript does not say the record went to %s:\n%s", files[0], out)
+	}
+	readRecord(t, files[0])
 	opts, err := parseFlags(&bytes.Buffer{}, []string{"-players", "4", "-seat", "2", "-bots", "random,other"}, fakeBots(t, nil))
 	if err != nil {
 		t.Fatal(err)
