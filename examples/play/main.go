@@ -8,10 +8,10 @@
 // The command is the referee: it holds the real game, shows the person only
 // what their seat may know (View.String: the board, their own cards, the
 // others' card counts) and hands each bot only its seat's View. The bots
-// named by -bots (examples/bots: random, greedy, ismcts, …) fill the other
-// seats in order, the list repeated if it is shorter than the seats; by
-// default one more seat than bots named. -seat is the person's seat, 0 for
-// the first colour (red).
+// named by -bots (examples/bots: random, greedy, ismcts, or ismcts:N for a
+// search of N iterations a move) fill the other seats in order, the list
+// repeated if it is shorter than the seats; by default one more seat than
+// bots named. -seat is the person's seat, 0 for the first colour (red).
 //
 // At each decision the command lists the legal moves, numbered and grouped
 // by kind (long lists, such as the hundreds of permit placements, compactly),
@@ -37,6 +37,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -45,7 +46,18 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Stdin, os.Stdout, os.Args[1:]))
+	os.Exit(run(os.Stdin, os.Stdout, commandName(os.Args[0]), os.Args[1:]))
+}
+
+// commandName is the name the command was run as, from its path arg0, for
+// its usage and messages: "play", or what the binary was built or renamed
+// as.
+func commandName(arg0 string) string {
+	name := strings.TrimSuffix(filepath.Base(arg0), ".exe")
+	if name == "" || name == "." || name == string(filepath.Separator) {
+		return "play"
+	}
+	return name
 }
 
 // defaultMaxTurns ends a game that goes on for too long without a winner:
@@ -62,17 +74,18 @@ type options struct {
 }
 
 // run plays one game reading the person's lines from in and writing to out,
-// with the command-line arguments args. It returns the exit status.
-func run(in io.Reader, out io.Writer, args []string) int {
-	return runWith(in, out, args, bots.New)
+// with the command-line arguments args of the command called name. It
+// returns the exit status.
+func run(in io.Reader, out io.Writer, name string, args []string) int {
+	return runWith(in, out, name, args, bots.New)
 }
 
 // botMaker makes the bot of a name with a seed, as bots.New.
 type botMaker func(name string, seed uint64) (bots.Bot, error)
 
 // runWith is run with the bots that newBot makes.
-func runWith(in io.Reader, out io.Writer, args []string, newBot botMaker) int {
-	opts, err := parseFlags(out, args, newBot)
+func runWith(in io.Reader, out io.Writer, name string, args []string, newBot botMaker) int {
+	opts, err := parseFlags(out, name, args, newBot)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -81,19 +94,20 @@ func runWith(in io.Reader, out io.Writer, args []string, newBot botMaker) int {
 	}
 	s, err := newSession(in, out, opts, newBot)
 	if err != nil {
-		fmt.Fprintln(out, "play:", err)
+		fmt.Fprintf(out, "%s: %v\n", name, err)
 		return 2
 	}
 	return s.play()
 }
 
-// parseFlags reads args. For a bad flag it writes the problem and the
-// usage to out and returns an error.
-func parseFlags(out io.Writer, args []string, newBot botMaker) (options, error) {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+// parseFlags reads args of the command called name. For a bad flag it
+// writes the problem and the usage to out and returns an error; for -h or
+// -help, the usage and flag.ErrHelp.
+func parseFlags(out io.Writer, name string, args []string, newBot botMaker) (options, error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(out)
 	players := fs.Int("players", 0, "number of players, 2 to 4 (default: one more than the bots named)")
-	botList := fs.String("bots", defaultBot(), "the bots in the other seats, in order, comma-separated (the list repeats if short): "+strings.Join(bots.Names(), ", "))
+	botList := fs.String("bots", defaultBot(), "the bots in the other seats, in order, comma-separated (the list repeats if short): "+strings.Join(bots.Names(), ", ")+", or ismcts:N for an ISMCTS bot that searches N iterations a move")
 	seat := fs.Int("seat", 0, "your seat, 0 to players-1 (colours in seat order: red, blue, green, yellow)")
 	seed := fs.Uint64("seed", 0, "the game's seed (0: one from the clock, printed at the start)")
 	rulesText := fs.String("rules", "default", "the rule options (RULES.md §12): default, english, adjacent-permit-rows, shortage-voids-income, or options joined with +")
@@ -101,7 +115,7 @@ func parseFlags(out io.Writer, args []string, newBot botMaker) (options, error) 
 	recordFile := fs.String("record", "", "save the game's record to `FILE`")
 	recordDir := fs.String("records", "", "save the game's record to a new file in `DIR` (default: the temporary directory)")
 	fs.Usage = func() {
-		fmt.Fprintln(out, "usage: play [-players N] [-bots NAME,…] [-seat N] [-seed N] [-rules R] [-maxturns N] [-record FILE | -records DIR]")
+		fmt.Fprintf(out, "usage: %s [-players N] [-bots NAME,…] [-seat N] [-seed N] [-rules R] [-maxturns N] [-record FILE | -records DIR]\n", name)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -109,7 +123,7 @@ func parseFlags(out io.Writer, args []string, newBot botMaker) (options, error) 
 	}
 	bad := func(format string, a ...any) (options, error) {
 		err := fmt.Errorf(format, a...)
-		fmt.Fprintln(out, "play:", err)
+		fmt.Fprintf(out, "%s: %v\n", name, err)
 		fs.Usage()
 		return options{}, err
 	}

@@ -33,7 +33,7 @@ func playWith(t *testing.T, newBot botMaker, script string, args ...string) (str
 	t.Helper()
 	t.Setenv("TMPDIR", t.TempDir())
 	var out bytes.Buffer
-	status := runWith(strings.NewReader(script), &out, args, newBot)
+	status := runWith(strings.NewReader(script), &out, "play", args, newBot)
 	return out.String(), status
 }
 
@@ -302,7 +302,8 @@ func TestEndOfInput(t *testing.T) {
 }
 
 // TestBadFlags: a bad flag or value exits with status 2 and says why; -h
-// prints the usage and exits 0.
+// prints the usage, under the command's name, and exits 0; the help of
+// -bots names ismcts:N.
 func TestBadFlags(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -327,9 +328,36 @@ func TestBadFlags(t *testing.T) {
 			t.Errorf("%q: exit status %d, output\n%s\nwant status 2, %q and the usage", tc.args, status, out, tc.want)
 		}
 	}
-	out, status := play(t, "", "-h")
-	if status != 0 || !strings.Contains(out, "usage: play") || !strings.Contains(out, "-maxturns") {
-		t.Errorf("-h: status %d:\n%s", status, out)
+	for _, h := range []string{"-h", "-help", "--help"} {
+		var b bytes.Buffer
+		status := runWith(strings.NewReader(""), &b, "elasund-play", []string{h}, bots.New)
+		out := b.String()
+		if status != 0 || !strings.HasPrefix(out, "usage: elasund-play [-players N]") || !strings.Contains(out, "-maxturns") ||
+			!strings.Contains(out, "or ismcts:N for an ISMCTS bot that searches N iterations a move") {
+			t.Errorf("%s: status %d:\n%s", h, status, out)
+		}
+	}
+	var b bytes.Buffer
+	if status := runWith(strings.NewReader(""), &b, "elasund-play", []string{"-seat", "9"}, bots.New); status != 2 ||
+		!strings.HasPrefix(b.String(), "elasund-play: -seat 9: the seats are 0 to 1\nusage: elasund-play ") {
+		t.Errorf("-seat 9 as elasund-play: status %d:\n%s", status, b.String())
+	}
+}
+
+// TestCommandName: the command's name in its usage and messages is the
+// file name it was run as.
+func TestCommandName(t *testing.T) {
+	for _, tc := range []struct{ arg0, want string }{
+		{"play", "play"},
+		{"/tmp/go-build123/b001/exe/play", "play"},
+		{"./bin/elasund-play", "elasund-play"},
+		{`elasund-play.exe`, "elasund-play"},
+		{"", "play"},
+		{"/", "play"},
+	} {
+		if got := commandName(tc.arg0); got != tc.want {
+			t.Errorf("commandName(%q) = %q, want %q", tc.arg0, got, tc.want)
+		}
 	}
 }
 
@@ -356,7 +384,7 @@ func TestDefaults(t *testing.T) {
 		t.Errorf("the transcript does not say the record went to %s:\n%s", files[0], out)
 	}
 	readRecord(t, files[0])
-	opts, err := parseFlags(&bytes.Buffer{}, []string{"-players", "4", "-seat", "2", "-bots", "random,other"}, fakeBots(t, nil))
+	opts, err := parseFlags(&bytes.Buffer{}, "play", []string{"-players", "4", "-seat", "2", "-bots", "random,other"}, fakeBots(t, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -470,13 +498,14 @@ func TestREADMEFlags(t *testing.T) {
 
 // TestCommand builds the command and plays a short session through its
 // standard input and output: input that is not a terminal is echoed after
-// the prompt, and the exit status is the run's.
+// the prompt, and the exit status is the run's; -h prints the usage under
+// the binary's name.
 func TestCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "play")
+	bin := filepath.Join(dir, "elasund-play")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -492,5 +521,10 @@ func TestCommand(t *testing.T) {
 	var exit *exec.ExitError
 	if err := exec.Command(bin, "-players", "9").Run(); !errors.As(err, &exit) || exit.ExitCode() != 2 {
 		t.Errorf("-players 9: %v; want exit status 2", err)
+	}
+	// -h prints the usage under the name the command was run as, and
+	// is no error.
+	if out, err := exec.Command(bin, "-h").CombinedOutput(); err != nil || !strings.HasPrefix(string(out), "usage: elasund-play [") {
+		t.Errorf("-h: %v\n%s", err, out)
 	}
 }
