@@ -362,28 +362,38 @@ func TestCommandName(t *testing.T) {
 }
 
 // TestDefaults: with no flags, the person plays red against one bot (the
-// default bot), a seed from the clock that the transcript gives, at most
-// defaultMaxTurns turns, the record saved in the temporary directory;
-// -bots fills the other seats in order, repeating.
+// default bot), at most defaultMaxTurns turns, the record saved in the
+// temporary directory; the seed is a secret the referee draws, a new one
+// each game, shown only at the end with the record; -bots fills the other
+// seats in order, repeating.
 func TestDefaults(t *testing.T) {
-	out, status := play(t, "")
-	if status != 0 {
-		t.Fatal(out)
+	seeds := map[string]bool{}
+	for range 2 {
+		out, status := play(t, "")
+		if status != 0 {
+			t.Fatal(out)
+		}
+		if !regexp.MustCompile(`^Elasund, 2 players, a secret seed \(shown at the end\), rules default, at most 200 turns\.\nSeats: red \(you\), blue \(` + defaultBot() + `\)\.\n`).MatchString(out) {
+			t.Fatalf("transcript:\n%s", out)
+		}
+		m := regexp.MustCompile(`\nThe record \(\d+ moves?\) is saved to (.*)\nReplay it with: .*\nThe game's seed, secret until now, was (\d+)\.\n$`).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("the transcript does not end with the record and the seed:\n%s", out)
+		}
+		path, seed := m[1], m[2]
+		if seeds[seed] || strings.Contains(out[:len(out)-len(m[0])], seed) {
+			t.Errorf("seed %s shown before the end, or drawn twice (%v):\n%s", seed, seeds, out)
+		}
+		seeds[seed] = true
+		// The record goes to a new file in the temporary directory (the
+		// test's: see playWith), named with the seed, and holds it.
+		if dir, name := filepath.Split(path); filepath.Clean(dir) != filepath.Clean(os.TempDir()) || !strings.HasPrefix(name, "elasund-play-"+seed+"-") {
+			t.Errorf("the record went to %s", path)
+		}
+		if r, _ := readRecord(t, path); strconv.FormatUint(r.Config.Seed, 10) != seed {
+			t.Errorf("the record's seed is %d; the transcript says %s", r.Config.Seed, seed)
+		}
 	}
-	m := regexp.MustCompile(`^Elasund, 2 players, seed (\d+), rules default, at most 200 turns\.\nSeats: red \(you\), blue \(` + defaultBot() + `\)\.\n`).FindStringSubmatch(out)
-	if m == nil {
-		t.Fatalf("transcript:\n%s", out)
-	}
-	// The record goes to a new file in the temporary directory (the
-	// test's: see playWith), named with the seed.
-	files, err := filepath.Glob(filepath.Join(os.TempDir(), "elasund-play-"+m[1]+"-*.txt"))
-	if err != nil || len(files) != 1 {
-		t.Fatalf("record files %v (%v)", files, err)
-	}
-	if !regexp.MustCompile(`\nThe record \(\d+ moves?\) is saved to ` + regexp.QuoteMeta(files[0]) + "\n").MatchString(out) {
-		t.Errorf("the transcript does not say the record went to %s:\n%s", files[0], out)
-	}
-	readRecord(t, files[0])
 	opts, err := parseFlags(&bytes.Buffer{}, "play", []string{"-players", "4", "-seat", "2", "-bots", "random,other"}, fakeBots(t, nil))
 	if err != nil {
 		t.Fatal(err)
@@ -416,9 +426,11 @@ func fakeBots(t *testing.T, acts map[string]func(v elasund.View) (elasund.Move, 
 	}
 }
 
-// TestBotFailures: a bot that panics, errs or chooses an illegal move stops
-// the game with status 1 and says why; the record so far is saved. A bot is
-// handed only its own seat's view, when it decides.
+// TestBotFailures: a bot that panics, errs or chooses a move the referee
+// refuses (one of another phase, a roll forced to chosen dice) stops the
+// game with status 1 and says why, with the referee's reason; the record
+// so far is saved. A bot is handed only its own seat's view, when it
+// decides.
 func TestBotFailures(t *testing.T) {
 	var views []elasund.View
 	acts := map[string]func(v elasund.View) (elasund.Move, error){
@@ -433,21 +445,37 @@ func TestBotFailures(t *testing.T) {
 			return v.Legal()[0], nil
 		},
 	}
+	// The referee's reasons for the moves at the start of the game of seed
+	// 3, where blue rolls first.
+	tab, err := elasund.NewTable(elasund.Config{Players: 2, Seed: 3, MaxTurns: defaultMaxTurns})
+	if err != nil || tab.ToMove() != 1 {
+		t.Fatalf("%v, %v to move", err, tab.ToMove())
+	}
+	refused := func(m elasund.Move, why error) string {
+		err := tab.Check(1, m)
+		if !errors.Is(err, why) {
+			t.Fatalf("the table refuses %v with %v, not %v", m, err, why)
+		}
+		return fmt.Sprintf("it chose %q, which the referee refused: %v\n", m, err)
+	}
 	for _, tc := range []struct{ bot, want string }{
 		{"panicky", "blue (panicky) failed: it panicked: boom\n"},
 		{"erring", "blue (erring) failed: no idea\n"},
-		{"illegal", `blue (illegal) failed: it chose "end turn", which is not legal: elasund: illegal move "end turn" in phase roll`},
-		{"forcing", `blue (forcing) failed: it chose "roll 6 6", which is not one of its legal moves`},
+		{"illegal", "blue (illegal) failed: " + refused(elasund.Move{Kind: elasund.EndTurn}, elasund.ErrWrongPhase)},
+		{"forcing", "blue (forcing) failed: " + refused(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{6, 6}}, elasund.ErrChance)},
 	} {
 		path := filepath.Join(t.TempDir(), "game.txt")
 		out, status := playWith(t, fakeBots(t, acts), "", "-seed", "3", "-bots", tc.bot, "-record", path)
+		if strings.Contains(out, "blue ("+tc.bot+"): ") {
+			t.Errorf("%s: a move was played:\n%s", tc.bot, out)
+		}
 		if status != 1 {
 			t.Errorf("%s: exit status %d", tc.bot, status)
 		}
 		mustContain(t, out, tc.want, "The game stopped in turn 1.\nThe record (0 moves) is saved to "+path)
 		readRecord(t, path)
 	}
-	out, status := playWith(t, fakeBots(t, acts), strings.Repeat("1\n", 30), "-players", "3", "-seed", "3", "-bots", "spy", "-maxturns", "5")
+	out, status := playWith(t, fakeBots(t, acts), strings.Repeat("1\n", 30), "-players", "3", "-seed", "3", "-bots", "spy", "-maxturns", "5", "-records", t.TempDir())
 	if status != 0 {
 		t.Fatal(out)
 	}
