@@ -421,7 +421,7 @@ func replay(start []byte, log []elasund.Entry) (*elasund.Table, error) {
 			return nil, fmt.Errorf("move %d (%v) does not replay: %w", i+1, e.Move, err)
 		}
 		if got = t.AppendLog(got[:0], i); got[0] != e {
-			return nil, fmt.Errorf("move %d: the replay rolled %v, the game %v", i+1, got[0].Move, e.Move)
+			return nil, fmt.Errorf("move %d: the replay gave %v, the game %v", i+1, got[0].Move, e.Move)
 		}
 	}
 	return t, nil
