@@ -26,11 +26,14 @@ func play(t *testing.T, script string, args ...string) (string, int) {
 	return playWith(t, bots.New, script, args...)
 }
 
-// playWith is play with the bots newBot makes.
+// playWith is play with the bots newBot makes. The system's temporary
+// directory, where a record goes by default, is a new directory of the
+// test's, so that no test leaves a file behind.
 func playWith(t *testing.T, newBot botMaker, script string, args ...string) (string, int) {
 	t.Helper()
+	t.Setenv("TMPDIR", t.TempDir())
 	var out bytes.Buffer
-	status := runWith(strings.NewReader(script), &out, args, newBot)
+	status := runWith(strings.NewReader(script), &out, "play", args, newBot)
 	return out.String(), status
 }
 
@@ -299,7 +302,8 @@ func TestEndOfInput(t *testing.T) {
 }
 
 // TestBadFlags: a bad flag or value exits with status 2 and says why; -h
-// prints the usage and exits 0.
+// prints the usage, under the command's name, and exits 0; the help of
+// -bots names ismcts:N.
 func TestBadFlags(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -324,25 +328,73 @@ func TestBadFlags(t *testing.T) {
 			t.Errorf("%q: exit status %d, output\n%s\nwant status 2, %q and the usage", tc.args, status, out, tc.want)
 		}
 	}
-	out, status := play(t, "", "-h")
-	if status != 0 || !strings.Contains(out, "usage: play") || !strings.Contains(out, "-maxturns") {
-		t.Errorf("-h: status %d:\n%s", status, out)
+	for _, h := range []string{"-h", "-help", "--help"} {
+		var b bytes.Buffer
+		status := runWith(strings.NewReader(""), &b, "elasund-play", []string{h}, bots.New)
+		out := b.String()
+		if status != 0 || !strings.HasPrefix(out, "usage: elasund-play [-players N]") || !strings.Contains(out, "-maxturns") ||
+			!strings.Contains(out, "or ismcts:N for an ISMCTS bot that searches N iterations a move") {
+			t.Errorf("%s: status %d:\n%s", h, status, out)
+		}
+	}
+	var b bytes.Buffer
+	if status := runWith(strings.NewReader(""), &b, "elasund-play", []string{"-seat", "9"}, bots.New); status != 2 ||
+		!strings.HasPrefix(b.String(), "elasund-play: -seat 9: the seats are 0 to 1\nusage: elasund-play ") {
+		t.Errorf("-seat 9 as elasund-play: status %d:\n%s", status, b.String())
+	}
+}
+
+// TestCommandName: the command's name in its usage and messages is the
+// file name it was run as.
+func TestCommandName(t *testing.T) {
+	for _, tc := range []struct{ arg0, want string }{
+		{"play", "play"},
+		{"/tmp/go-build123/b001/exe/play", "play"},
+		{"./bin/elasund-play", "elasund-play"},
+		{`elasund-play.exe`, "elasund-play"},
+		{"", "play"},
+		{"/", "play"},
+	} {
+		if got := commandName(tc.arg0); got != tc.want {
+			t.Errorf("commandName(%q) = %q, want %q", tc.arg0, got, tc.want)
+		}
 	}
 }
 
 // TestDefaults: with no flags, the person plays red against one bot (the
-// default bot), a seed from the clock that the transcript gives, at most
-// defaultMaxTurns turns; -bots fills the other seats in order, repeating.
+// default bot), at most defaultMaxTurns turns, the record saved in the
+// temporary directory; the seed is a secret the referee draws, a new one
+// each game, shown only at the end with the record; -bots fills the other
+// seats in order, repeating.
 func TestDefaults(t *testing.T) {
-	out, status := play(t, "")
-	if status != 0 {
-		t.Fatal(out)
+	seeds := map[string]bool{}
+	for range 2 {
+		out, status := play(t, "")
+		if status != 0 {
+			t.Fatal(out)
+		}
+		if !regexp.MustCompile(`^Elasund, 2 players, a secret seed \(shown at the end\), rules default, at most 200 turns\.\nSeats: red \(you\), blue \(` + defaultBot() + `\)\.\n`).MatchString(out) {
+			t.Fatalf("transcript:\n%s", out)
+		}
+		m := regexp.MustCompile(`\nThe record \(\d+ moves?\) is saved to (.*)\nReplay it with: .*\nThe game's seed, secret until now, was (\d+)\.\n$`).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("the transcript does not end with the record and the seed:\n%s", out)
+		}
+		path, seed := m[1], m[2]
+		if seeds[seed] || strings.Contains(out[:len(out)-len(m[0])], seed) {
+			t.Errorf("seed %s shown before the end, or drawn twice (%v):\n%s", seed, seeds, out)
+		}
+		seeds[seed] = true
+		// The record goes to a new file in the temporary directory (the
+		// test's: see playWith), named with the seed, and holds it.
+		if dir, name := filepath.Split(path); filepath.Clean(dir) != filepath.Clean(os.TempDir()) || !strings.HasPrefix(name, "elasund-play-"+seed+"-") {
+			t.Errorf("the record went to %s", path)
+		}
+		if r, _ := readRecord(t, path); strconv.FormatUint(r.Config.Seed, 10) != seed {
+			t.Errorf("the record's seed is %d; the transcript says %s", r.Config.Seed, seed)
+		}
 	}
-	m := regexp.MustCompile(`^Elasund, 2 players, seed (\d+), rules default, at most 200 turns\.\nSeats: red \(you\), blue \(` + defaultBot() + `\)\.\n`).FindStringSubmatch(out)
-	if m == nil {
-		t.Fatalf("transcript:\n%s", out)
-	}
-	opts, err := parseFlags(&bytes.Buffer{}, []string{"-players", "4", "-seat", "2", "-bots", "random,other"}, fakeBots(t, nil))
+	opts, err := parseFlags(&bytes.Buffer{}, "play", []string{"-players", "4", "-seat", "2", "-bots", "random,other"}, fakeBots(t, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,9 +426,11 @@ func fakeBots(t *testing.T, acts map[string]func(v elasund.View) (elasund.Move, 
 	}
 }
 
-// TestBotFailures: a bot that panics, errs or chooses an illegal move stops
-// the game with status 1 and says why; the record so far is saved. A bot is
-// handed only its own seat's view, when it decides.
+// TestBotFailures: a bot that panics, errs or chooses a move the referee
+// refuses (one of another phase, a roll forced to chosen dice) stops the
+// game with status 1 and says why, with the referee's reason; the record
+// so far is saved. A bot is handed only its own seat's view, when it
+// decides.
 func TestBotFailures(t *testing.T) {
 	var views []elasund.View
 	acts := map[string]func(v elasund.View) (elasund.Move, error){
@@ -391,21 +445,37 @@ func TestBotFailures(t *testing.T) {
 			return v.Legal()[0], nil
 		},
 	}
+	// The referee's reasons for the moves at the start of the game of seed
+	// 3, where blue rolls first.
+	tab, err := elasund.NewTable(elasund.Config{Players: 2, Seed: 3, MaxTurns: defaultMaxTurns})
+	if err != nil || tab.ToMove() != 1 {
+		t.Fatalf("%v, %v to move", err, tab.ToMove())
+	}
+	refused := func(m elasund.Move, why error) string {
+		err := tab.Check(1, m)
+		if !errors.Is(err, why) {
+			t.Fatalf("the table refuses %v with %v, not %v", m, err, why)
+		}
+		return fmt.Sprintf("it chose %q, which the referee refused: %v\n", m, err)
+	}
 	for _, tc := range []struct{ bot, want string }{
 		{"panicky", "blue (panicky) failed: it panicked: boom\n"},
 		{"erring", "blue (erring) failed: no idea\n"},
-		{"illegal", `blue (illegal) failed: it chose "end turn", which is not legal: elasund: illegal move "end turn" in phase roll`},
-		{"forcing", `blue (forcing) failed: it chose "roll 6 6", which is not one of its legal moves`},
+		{"illegal", "blue (illegal) failed: " + refused(elasund.Move{Kind: elasund.EndTurn}, elasund.ErrWrongPhase)},
+		{"forcing", "blue (forcing) failed: " + refused(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{6, 6}}, elasund.ErrChance)},
 	} {
 		path := filepath.Join(t.TempDir(), "game.txt")
 		out, status := playWith(t, fakeBots(t, acts), "", "-seed", "3", "-bots", tc.bot, "-record", path)
+		if strings.Contains(out, "blue ("+tc.bot+"): ") {
+			t.Errorf("%s: a move was played:\n%s", tc.bot, out)
+		}
 		if status != 1 {
 			t.Errorf("%s: exit status %d", tc.bot, status)
 		}
 		mustContain(t, out, tc.want, "The game stopped in turn 1.\nThe record (0 moves) is saved to "+path)
 		readRecord(t, path)
 	}
-	out, status := playWith(t, fakeBots(t, acts), strings.Repeat("1\n", 30), "-players", "3", "-seed", "3", "-bots", "spy", "-maxturns", "5")
+	out, status := playWith(t, fakeBots(t, acts), strings.Repeat("1\n", 30), "-players", "3", "-seed", "3", "-bots", "spy", "-maxturns", "5", "-records", t.TempDir())
 	if status != 0 {
 		t.Fatal(out)
 	}
@@ -456,13 +526,14 @@ func TestREADMEFlags(t *testing.T) {
 
 // TestCommand builds the command and plays a short session through its
 // standard input and output: input that is not a terminal is echoed after
-// the prompt, and the exit status is the run's.
+// the prompt, and the exit status is the run's; -h prints the usage under
+// the binary's name.
 func TestCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "play")
+	bin := filepath.Join(dir, "elasund-play")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -478,5 +549,10 @@ func TestCommand(t *testing.T) {
 	var exit *exec.ExitError
 	if err := exec.Command(bin, "-players", "9").Run(); !errors.As(err, &exit) || exit.ExitCode() != 2 {
 		t.Errorf("-players 9: %v; want exit status 2", err)
+	}
+	// -h prints the usage under the name the command was run as, and
+	// is no error.
+	if out, err := exec.Command(bin, "-h").CombinedOutput(); err != nil || !strings.HasPrefix(string(out), "usage: elasund-play [") {
+		t.Errorf("-h: %v\n%s", err, out)
 	}
 }

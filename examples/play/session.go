@@ -2,10 +2,11 @@ package main
 
 import (
 	"bufio"
+	"crypto/rand"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -13,31 +14,58 @@ import (
 	"github.com/elasund/elasund/examples/bots"
 )
 
-// session is one game between the person and the bots, refereed: it holds
-// the real game and its record.
+// session is one game between the person and the bots at a referee's
+// table: the Table holds the game, plays only the moves it lists for the
+// seat that decides, rolls the dice and keeps the public log; the session
+// reads the person's decisions, asks the bots for theirs and shows the
+// person what their seat may know.
 type session struct {
 	in     *bufio.Scanner
 	out    io.Writer
 	opts   options
 	newBot botMaker
-	g      *elasund.Game
-	rec    *elasund.Recorder
-	// decisions holds rec.Len() before each of the person's past decisions
+	t      *elasund.Table
+	// start is the table before its first move (MarshalBinary), the seed
+	// included: undo replays the log onto a new table made from it. Like
+	// the seed, it is the host's secret until the game ends.
+	start []byte
+	// botKey seeds the bots, with the seat and the number of moves played
+	// (botSeed): the game's seed when -seed gives one, else a secret of
+	// the host's.
+	botKey uint64
+	// decisions holds t.Len() before each of the person's past decisions
 	// (those with more than one legal move): where undo goes back to.
 	decisions []int
 	turn      int  // the last turn announced
 	echo      bool // write the lines read after the prompt (input that is not a terminal)
 }
 
-// newSession sets up the game of opts.
+// newSession sets up the game of opts at a new table: with opts.cfg.Seed,
+// or with a seed the table draws and keeps secret when it is 0.
 func newSession(in io.Reader, out io.Writer, opts options, newBot botMaker) (*session, error) {
-	g, err := elasund.New(opts.cfg)
+	t, err := elasund.NewTable(opts.cfg)
 	if err != nil {
 		return nil, err
 	}
+	start, err := t.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	key := opts.cfg.Seed
+	if key == 0 {
+		key = secretKey()
+	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), 1<<20)
-	return &session{in: sc, out: out, opts: opts, newBot: newBot, g: g, rec: elasund.NewRecorder(opts.cfg), echo: !isTerminal(in)}, nil
+	return &session{in: sc, out: out, opts: opts, newBot: newBot, t: t, start: start, botKey: key, echo: !isTerminal(in)}, nil
+}
+
+// secretKey draws a number from crypto/rand: the bots' seeds of a game
+// whose seed is secret must not be foreseeable either.
+func secretKey() uint64 {
+	var b [8]byte
+	rand.Read(b[:]) // never fails (crypto/rand.Read's contract since Go 1.24)
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 // isTerminal reports whether in is a terminal, which shows what is typed.
@@ -56,9 +84,9 @@ func (s *session) printf(format string, a ...any) { fmt.Fprintf(s.out, format, a
 // name names player p: "blue (greedy)", "red (you)".
 func (s *session) name(p elasund.Player) string {
 	if p == s.opts.seat {
-		return s.g.Color(p).String() + " (you)"
+		return s.t.Color(p).String() + " (you)"
 	}
-	return fmt.Sprintf("%v (%s)", s.g.Color(p), s.opts.bots[p])
+	return fmt.Sprintf("%v (%s)", s.t.Color(p), s.opts.bots[p])
 }
 
 // outcome is how the person's turn at a decision ended.
@@ -74,70 +102,89 @@ const (
 // record and returns the exit status.
 func (s *session) play() int {
 	var seats []string
-	for p := elasund.Player(0); int(p) < s.g.Players(); p++ {
+	for p := elasund.Player(0); int(p) < s.t.Players(); p++ {
 		seats = append(seats, s.name(p))
 	}
-	s.printf("Elasund, %d players, seed %d, rules %v", s.g.Players(), s.opts.cfg.Seed, s.opts.cfg.Rules)
+	seed := "a secret seed (shown at the end)"
+	if s.opts.cfg.Seed != 0 {
+		seed = fmt.Sprintf("seed %d", s.opts.cfg.Seed)
+	}
+	s.printf("Elasund, %d players, %s, rules %v", s.t.Players(), seed, s.opts.cfg.Rules)
 	if s.opts.cfg.MaxTurns > 0 {
 		s.printf(", at most %d turns", s.opts.cfg.MaxTurns)
 	}
 	s.printf(".\nSeats: %s.\nType help for the commands.\n", strings.Join(seats, ", "))
-	for !s.g.Over() {
-		if t := s.g.Turn(); t != s.turn {
+	for !s.t.Over() {
+		if t := s.t.Turn(); t != s.turn {
 			s.turn = t
-			s.printf("\n--- Turn %d: %s ---\n", t, s.name(s.g.Active()))
+			s.printf("\n--- Turn %d: %s ---\n", t, s.name(s.t.View(s.opts.seat).Active()))
 		}
-		p := s.g.ToMove()
+		p := s.t.ToMove()
 		if p != s.opts.seat {
 			if err := s.botMove(p); err != nil {
 				s.printf("%s failed: %v\n", s.name(p), err)
-				s.save("The game stopped in turn %d.", s.g.Turn())
+				s.t.Abandon()
+				s.save("The game stopped in turn %d.", s.t.Turn())
 				return 1
 			}
 			continue
 		}
 		switch s.decide() {
 		case quit:
-			if !s.save("You left the game in turn %d.", s.g.Turn()) {
+			s.t.Abandon()
+			if !s.save("You left the game in turn %d.", s.t.Turn()) {
 				return 1
 			}
 			return 0
 		case undone:
-			s.turn = s.g.Turn()
+			s.turn = s.t.Turn()
 		}
 	}
-	s.printf("\n=== Game over: every card shown ===\n\n%v\n", s.g)
-	result := fmt.Sprintf("No winner: the game reached its limit of %d turns.", s.opts.cfg.MaxTurns)
-	switch w := s.g.Winner(); {
-	case w == s.opts.seat:
-		result = fmt.Sprintf("You win in turn %d!", s.g.Turn())
-	case w != elasund.NoPlayer:
-		result = fmt.Sprintf("%s wins in turn %d.", s.name(w), s.g.Turn())
-	}
-	if !s.save("%s", result) {
+	if !s.save("%s", s.result()) {
 		return 1
 	}
 	return 0
 }
 
+// result shows the game at its end, every card and tile revealed (the
+// record's replay: the table shows no more than a seat may know), and
+// returns the result.
+func (s *session) result() string {
+	r, err := s.t.Record()
+	var g *elasund.Game
+	if err == nil {
+		g, err = r.Replay()
+	}
+	if err != nil {
+		s.printf("\n=== Game over ===\nThe final position cannot be shown: %v\n", err)
+	} else {
+		s.printf("\n=== Game over: every card shown ===\n\n%v\n", g)
+	}
+	switch w := s.t.Winner(); {
+	case w == s.opts.seat:
+		return fmt.Sprintf("You win in turn %d!", s.t.Turn())
+	case w != elasund.NoPlayer:
+		return fmt.Sprintf("%s wins in turn %d.", s.name(w), s.t.Turn())
+	}
+	return fmt.Sprintf("No winner: the game reached its limit of %d turns.", s.opts.cfg.MaxTurns)
+}
+
 // botMove lets the bot of seat p choose from its view and plays its move.
+// The table decides whether the move is one the seat may play: a refused
+// move is the bot's failure.
 func (s *session) botMove(p elasund.Player) error {
-	v := s.g.View(p)
-	b, err := s.newBot(s.opts.bots[p], botSeed(s.opts.cfg.Seed, p, s.rec.Len()))
+	b, err := s.newBot(s.opts.bots[p], botSeed(s.botKey, p, s.t.Len()))
 	if err != nil {
 		return err
 	}
-	m, err := choose(b, v)
+	m, err := choose(b, s.t.View(p))
 	if err != nil {
 		return err
 	}
-	if !slices.Contains(v.Legal(), m) {
-		if err := s.g.Check(m); err != nil {
-			return fmt.Errorf("it chose %q, which is not legal: %w", m, err)
-		}
-		return fmt.Errorf("it chose %q, which is not one of its legal moves", m)
+	if err := s.apply(p, m); err != nil {
+		return fmt.Errorf("it chose %q, which the referee refused: %w", m, err)
 	}
-	return s.apply(p, m)
+	return nil
 }
 
 // choose asks b for a move, turning a panic into an error.
@@ -151,11 +198,11 @@ func choose(b bots.Bot, v elasund.View) (m elasund.Move, err error) {
 }
 
 // botSeed is the seed of the bot of seat p choosing the move after the
-// first moves moves of the game of seed: the bots' choices depend only on
-// the game's seed and its moves so far, so an undone stretch of the game
-// plays again the same if the person plays the same.
-func botSeed(seed uint64, p elasund.Player, moves int) uint64 {
-	x := seed ^ uint64(p+1)*0x9e3779b97f4a7c15 ^ uint64(moves)*0xbf58476d1ce4e5b9
+// first moves moves of a game whose bots are seeded with key: the bots'
+// choices depend only on the key and the game's moves so far, so an undone
+// stretch of the game plays again the same if the person plays the same.
+func botSeed(key uint64, p elasund.Player, moves int) uint64 {
+	x := key ^ uint64(p+1)*0x9e3779b97f4a7c15 ^ uint64(moves)*0xbf58476d1ce4e5b9
 	// splitmix64's finalizer.
 	x ^= x >> 30
 	x *= 0xbf58476d1ce4e5b9
@@ -164,14 +211,15 @@ func botSeed(seed uint64, p elasund.Player, moves int) uint64 {
 	return x ^ x>>31
 }
 
-// apply plays player p's move m through the recorder and says what
-// happened: the move, the dice a roll brought, and whose cards changed.
+// apply plays player p's move m at the table and says what happened: the
+// move, the dice a roll brought, and whose cards changed. If the table
+// refuses m, it returns the table's error and nothing happened.
 func (s *session) apply(p elasund.Player, m elasund.Move) error {
-	before := s.g.View(s.opts.seat)
-	if err := s.rec.Apply(s.g, m); err != nil {
+	before := s.t.View(s.opts.seat)
+	if err := s.t.Play(p, m); err != nil {
 		return err
 	}
-	after := s.g.View(s.opts.seat)
+	after := s.t.View(s.opts.seat)
 	line := fmt.Sprintf("%s: %v", s.name(p), m)
 	if m.Kind == elasund.Roll {
 		line += s.rollText(p, before, after)
@@ -241,11 +289,11 @@ func cardChanges(before, after elasund.View) string {
 // decide shows the person their view and moves and reads lines until a
 // move is played, the game goes back (undo) or the person quits.
 func (s *session) decide() outcome {
-	v := s.g.View(s.opts.seat)
-	legal := v.Legal()
+	v := s.t.View(s.opts.seat)
+	legal := s.t.Legal(s.opts.seat)
 	if len(legal) == 1 {
 		if err := s.apply(s.opts.seat, legal[0]); err != nil {
-			s.printf("The engine refused your only move: %v\n", err)
+			s.printf("The table refused your only move: %v\n", err)
 			return quit
 		}
 		return moved
@@ -253,7 +301,7 @@ func (s *session) decide() outcome {
 	list := newMoveList(legal)
 	s.show(v, list)
 	for {
-		s.printf("%v> ", s.g.Color(s.opts.seat))
+		s.printf("%v> ", s.t.Color(s.opts.seat))
 		if !s.in.Scan() {
 			if err := s.in.Err(); err != nil {
 				s.printf("\nThe input failed: %v\n", err)
@@ -295,7 +343,7 @@ func (s *session) decide() outcome {
 		if !ok {
 			continue
 		}
-		at := s.rec.Len()
+		at := s.t.Len()
 		if err := s.apply(s.opts.seat, m); err != nil {
 			s.printf("Refused: %v\n", err)
 			continue
@@ -305,8 +353,9 @@ func (s *session) decide() outcome {
 	}
 }
 
-// read turns the person's line, a move's number or notation, into one of
-// the moves of list; for anything else it explains why not.
+// read turns the person's line, a move's number or notation, into a move;
+// for anything else it explains why not. Whether the move may be played is
+// the table's to say.
 func (s *session) read(line string, list *moveList) (elasund.Move, bool) {
 	if n, err := strconv.Atoi(line); err == nil {
 		if n < 1 || n > len(list.Moves) {
@@ -318,18 +367,6 @@ func (s *session) read(line string, list *moveList) (elasund.Move, bool) {
 	m, err := elasund.ParseMove(line)
 	if err != nil {
 		s.printf("Not a command or a move: %v\nType help for the commands, moves for your moves.\n", err)
-		return elasund.Move{}, false
-	}
-	if m.Kind == elasund.Roll && m.Dice != [2]uint8{} {
-		s.printf("Refused: the referee rolls the dice; type roll.\n")
-		return elasund.Move{}, false
-	}
-	if err := s.g.Check(m); err != nil {
-		s.printf("Refused: %v\n", err)
-		return elasund.Move{}, false
-	}
-	if !slices.Contains(list.Moves, m) {
-		s.printf("Refused: %v is not one of your moves now.\n", m)
 		return elasund.Move{}, false
 	}
 	return m, true
@@ -345,57 +382,84 @@ func (s *session) show(v elasund.View, list *moveList) {
 }
 
 // undo takes back the person's previous decision and every move after
-// it: it replays the record without them. It reports whether it did.
+// it: a new table, made as this one was, replays the log without them. It
+// reports whether it did.
 func (s *session) undo() bool {
 	if len(s.decisions) == 0 {
 		s.printf("Nothing to undo: you have made no decision yet.\n")
 		return false
 	}
 	at := s.decisions[len(s.decisions)-1]
-	moves := s.rec.Record().Moves
-	g, err := elasund.New(s.opts.cfg)
+	t, err := replay(s.start, s.t.AppendLog(nil, 0)[:at])
 	if err != nil {
 		s.printf("Cannot undo: %v\n", err)
 		return false
 	}
-	rec := elasund.NewRecorder(s.opts.cfg)
-	for _, m := range moves[:at] {
-		if err := rec.Apply(g, m); err != nil {
-			s.printf("Cannot undo: the record does not replay: %v\n", err)
-			return false
-		}
-	}
-	s.g, s.rec = g, rec
+	n := s.t.Len() - at
+	s.t = t
 	s.decisions = s.decisions[:len(s.decisions)-1]
-	s.printf("Undone: %s taken back, to your decision in turn %d.\n", plural(len(moves)-at, "move"), g.Turn())
+	s.printf("Undone: %s taken back, to your decision in turn %d.\n", plural(n, "move"), t.Turn())
 	return true
 }
 
-// save writes the record and then the result (format and a), and where
-// the record went; it reports whether the record was saved.
+// replay makes the table that start saved (MarshalBinary) and plays log's
+// moves at it, each for the seat that played it, a roll as a plain roll:
+// the table rolls, and from the same seed and the same moves before, its
+// dice come out as they did, which replay checks.
+func replay(start []byte, log []elasund.Entry) (*elasund.Table, error) {
+	t := new(elasund.Table)
+	if err := t.UnmarshalBinary(start); err != nil {
+		return nil, err
+	}
+	var got []elasund.Entry
+	for i, e := range log {
+		m := e.Move
+		if m.Kind == elasund.Roll {
+			m.Dice = [2]uint8{}
+		}
+		if err := t.Play(e.Player, m); err != nil {
+			return nil, fmt.Errorf("move %d (%v) does not replay: %w", i+1, e.Move, err)
+		}
+		if got = t.AppendLog(got[:0], i); got[0] != e {
+			return nil, fmt.Errorf("move %d: the replay gave %v, the game %v", i+1, got[0].Move, e.Move)
+		}
+	}
+	return t, nil
+}
+
+// save writes the result (format and a), where the record went, and the
+// game's seed, which the record holds and which may be shown now that the
+// game has ended. It reports whether the record was saved.
 func (s *session) save(format string, a ...any) bool {
-	r := s.rec.Record()
+	s.printf(format+"\n", a...)
+	r, err := s.t.Record()
+	if err != nil {
+		s.printf("There is no record: %v\n", err)
+		return false
+	}
 	r.Tags = map[string]string{"Event": "examples/play"}
-	for p := elasund.Player(0); int(p) < s.g.Players(); p++ {
+	for p := elasund.Player(0); int(p) < s.t.Players(); p++ {
 		who := "human"
 		if p != s.opts.seat {
 			who = "bot " + s.opts.bots[p]
 		}
-		r.Tags[capitalized(s.g.Color(p).String())] = who
+		r.Tags[capitalized(s.t.Color(p).String())] = who
 	}
-	s.printf(format+"\n", a...)
-	path, err := s.writeRecord(r.String())
+	path, err := s.writeRecord(r.String(), r.Config.Seed)
 	if err != nil {
 		s.printf("The record could not be saved: %v\n", err)
-		return false
+	} else {
+		s.printf("The record (%s) is saved to %s\nReplay it with: go run ./examples/replay %s\n", plural(len(r.Moves), "move"), path, path)
 	}
-	s.printf("The record (%s) is saved to %s\nReplay it with: go run ./examples/replay %s\n", plural(len(r.Moves), "move"), path, path)
-	return true
+	if s.opts.cfg.Seed == 0 {
+		s.printf("The game's seed, secret until now, was %d.\n", r.Config.Seed)
+	}
+	return err == nil
 }
 
-// writeRecord saves text to -record's file or a new file in -records'
-// directory, and returns the path.
-func (s *session) writeRecord(text string) (string, error) {
+// writeRecord saves text, the record of the game of seed, to -record's
+// file or a new file in -records' directory, and returns the path.
+func (s *session) writeRecord(text string, seed uint64) (string, error) {
 	if s.opts.recordFile != "" {
 		return s.opts.recordFile, os.WriteFile(s.opts.recordFile, []byte(text), 0o644)
 	}
@@ -403,7 +467,7 @@ func (s *session) writeRecord(text string) (string, error) {
 	if dir == "" {
 		dir = os.TempDir()
 	}
-	f, err := os.CreateTemp(dir, fmt.Sprintf("elasund-play-%d-*.txt", s.opts.cfg.Seed))
+	f, err := os.CreateTemp(dir, fmt.Sprintf("elasund-play-%d-*.txt", seed))
 	if err != nil {
 		return "", err
 	}
