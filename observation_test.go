@@ -1,0 +1,705 @@
+package elasund
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Tests of View.Observation: the layout its doc comment documents, what
+// the encoding hides, what every field shows, and seat-relativity.
+
+// obsField is one row of a layout table of Observation's doc comment.
+type obsField struct {
+	name   string
+	off, n int
+}
+
+// The three tables of the doc comment, written from the layout constants:
+// the whole encoding, a seat's block and a wall site's block.
+var (
+	obsMainFields = []obsField{
+		{"city", planeCity * NumSquares, NumSquares},
+		{"trade", planeTrade * NumSquares, NumSquares},
+		{"empty", planeEmpty * NumSquares, NumSquares},
+		{"building", planeBuilding * NumSquares, 9 * NumSquares},
+		{"origin", planeOrigin * NumSquares, NumSquares},
+		{"cube", planeCube * NumSquares, NumSquares},
+		{"permit", planePermit * NumSquares, PermitsPerPlayer * NumSquares},
+		{"church", planeChurch * NumSquares, NumSquares},
+		{"churcharea", planeChurchArea * NumSquares, NumSquares},
+		{"owner", planeOwner * NumSquares, MaxPlayers * NumSquares},
+		{"seats", obsSeats, MaxPlayers * seatSize},
+		{"walls", obsWalls, numWallSites * wallSize},
+		{"churchtiles", obsChurchOwner, ChurchTiles * MaxPlayers},
+		{"churchleft", obsChurchLeft, 1},
+		{"churchbottom", obsChurchBottom, ChurchTiles},
+		{"churchchoice", obsChurchChoice, ChurchTiles},
+		{"players", obsGlobal + globalPlayers, 3},
+		{"seated", obsGlobal + globalSeated, 1},
+		{"phase", obsGlobal + globalPhase, int(PhaseOver) + 1},
+		{"active", obsGlobal + globalActive, MaxPlayers},
+		{"tomove", obsGlobal + globalToMove, MaxPlayers},
+		{"first", obsGlobal + globalFirst, MaxPlayers},
+		{"winner", obsGlobal + globalWinner, MaxPlayers},
+		{"turn", obsGlobal + globalTurn, 1},
+		{"limit", obsGlobal + globalLimit, 1},
+		{"turnsleft", obsGlobal + globalTurnsLeft, 1},
+		{"buildsleft", obsGlobal + globalBuildsLeft, 1},
+		{"ship", obsGlobal + globalShip, NumRows},
+		{"dice", obsGlobal + globalDice, 11},
+		{"pool", obsGlobal + globalPool, 4},
+		{"bank", obsGlobal + globalBank, 1},
+		{"deck", obsGlobal + globalDeck, 1},
+		{"discard", obsGlobal + globalDiscard, 3},
+		{"hand", obsGlobal + globalHand, 3},
+		{"neutral", obsGlobal + globalNeutral, 5},
+		{"milestonecubes", obsGlobal + globalMilestones, 5},
+		{"rules", obsGlobal + globalRules, 2},
+		{"permitrows", obsGlobal + globalPermitRows, NumRows},
+	}
+	obsSeatFields = []obsField{
+		{"present", seatPresent, 1}, {"gold", seatGold, 1}, {"influence", seatInfluence, 1},
+		{"pending", seatPending, 1}, {"permits", seatPermits, PermitsPerPlayer},
+		{"onboard", seatOnBoard, 4}, {"awaiting", seatAwaiting, 2}, {"removed", seatRemoved, 2},
+		{"walltiles", seatWallTiles, 1}, {"disk", seatDisk, 1}, {"tradepoints", seatTradePoints, 1},
+		{"milestones", seatMilestones, 5}, {"cubes", seatCubes, 1}, {"rowcubes", seatRowCubes, NumRows},
+	}
+	obsWallFields = []obsField{{"site", wallInGame, 1}, {"wallowner", wallOwner, MaxPlayers}, {"tower", wallTower, 1}}
+)
+
+// TestObservationLayoutMatchesDoc reads the three layout tables of
+// Observation's doc comment and checks them against the encoder's
+// constants, and that each table tiles its block without gap or overlap.
+func TestObservationLayoutMatchesDoc(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "observation.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc string
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "Observation" {
+			doc = fd.Doc.Text()
+		}
+	}
+	row := regexp.MustCompile(`^\s+(\d+)\s+(\d+)\s+([a-z]+):`)
+	var tables [][]obsField
+	for _, line := range strings.Split(doc, "\n") {
+		if strings.Contains(line, "offset  count  field") {
+			tables = append(tables, nil)
+			continue
+		}
+		if m := row.FindStringSubmatch(line); m != nil && len(tables) > 0 {
+			off, _ := strconv.Atoi(m[1])
+			n, _ := strconv.Atoi(m[2])
+			tables[len(tables)-1] = append(tables[len(tables)-1], obsField{m[3], off, n})
+		}
+	}
+	want := [][]obsField{obsMainFields, obsSeatFields, obsWallFields}
+	sizes := []int{ObservationSize, seatSize, wallSize}
+	if len(tables) != len(want) {
+		t.Fatalf("the doc comment has %d layout tables; want %d", len(tables), len(want))
+	}
+	for i, tab := range tables {
+		if !slices.Equal(tab, want[i]) {
+			t.Errorf("doc table %d:\n got %v\nwant %v", i, tab, want[i])
+		}
+		end := 0
+		for _, f := range want[i] {
+			if f.off != end {
+				t.Errorf("table %d: field %s starts at %d; the previous field ends at %d", i, f.name, f.off, end)
+			}
+			end = f.off + f.n
+		}
+		if end != sizes[i] {
+			t.Errorf("table %d ends at %d; want %d", i, end, sizes[i])
+		}
+	}
+	if ObservationSize != 2659 {
+		t.Errorf("ObservationSize = %d; the doc comment's tables end at 2659", ObservationSize)
+	}
+}
+
+// obsRange returns the indices of a documented field: "name" of the main
+// table, "name@r" of relative seat r's block, "name@site" of a wall site's.
+func obsRange(t testing.TB, spec string) (off, n int) {
+	t.Helper()
+	name, at, _ := strings.Cut(spec, "@")
+	table, base := obsMainFields, 0
+	if at != "" {
+		if r, err := strconv.Atoi(at); err == nil {
+			table, base = obsSeatFields, obsSeats+r*seatSize
+		} else if w, err := ParseWallSite(at); err == nil {
+			table, base = obsWallFields, obsWalls+int(w)*wallSize
+		} else {
+			t.Fatalf("obsRange(%q): bad seat or site", spec)
+		}
+	}
+	for _, f := range table {
+		if f.name == name {
+			return base + f.off, f.n
+		}
+	}
+	t.Fatalf("obsRange(%q): no such field", spec)
+	return 0, 0
+}
+
+// obsFieldAt names the documented field of index i, as obsRange reads it.
+func obsFieldAt(i int) string {
+	switch {
+	case i >= obsSeats && i < obsWalls:
+		r, k := (i-obsSeats)/seatSize, (i-obsSeats)%seatSize
+		for _, f := range obsSeatFields {
+			if k >= f.off && k < f.off+f.n {
+				return f.name + "@" + strconv.Itoa(r)
+			}
+		}
+	case i >= obsWalls && i < obsChurchOwner:
+		w, k := (i-obsWalls)/wallSize, (i-obsWalls)%wallSize
+		for _, f := range obsWallFields {
+			if k >= f.off && k < f.off+f.n {
+				return f.name + "@" + WallSite(w).String()
+			}
+		}
+	}
+	for _, f := range obsMainFields {
+		if i >= f.off && i < f.off+f.n {
+			return f.name
+		}
+	}
+	return "?"
+}
+
+// obsOf returns the encoding of player p's view of g.
+func obsOf(g *Game, p Player) []float32 { return g.View(p).Observation(nil) }
+
+// TestObservationHidesWhatPlayerMayNotKnow: at positions of seeded random
+// games of 2–4 players, for every seat and a spectator, games that differ
+// only in what the viewer may not know (Determinize with several seeds,
+// permuteHidden) give the viewer equal encodings, and so do games equal
+// as views (a JSON round trip, View.Sample). The property is not vacuous:
+// the determinized games differ. Every value is finite, in [0, 3].
+func TestObservationHidesWhatPlayerMayNotKnow(t *testing.T) {
+	every := 4
+	if testing.Short() {
+		every = 15
+	}
+	differs := 0
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		positions := playedPositions(t, n, uint64(40+n))
+		for k := 0; k < len(positions); k += every {
+			g := positions[k]
+			for p := NoPlayer; int(p) < n; p++ {
+				want := obsOf(&g, p)
+				for i, x := range want {
+					if math.IsNaN(float64(x)) || x < 0 || x > 3 {
+						t.Fatalf("%d players, position %d, viewer %d: %s (index %d) = %v", n, k, p, obsFieldAt(i), i, x)
+					}
+				}
+				check := func(what string, h *Game) {
+					t.Helper()
+					if got := obsOf(h, p); !slices.Equal(got, want) {
+						t.Fatalf("%d players, position %d, viewer %d: %s changed the encoding: %s",
+							n, k, p, what, obsDiffNames(want, got))
+					}
+				}
+				for s := range uint64(3) {
+					d := g
+					d.Determinize(p, rand.New(rand.NewPCG(uint64(k), s)))
+					if d != g {
+						differs++
+					}
+					check("Determinize", &d)
+				}
+				h := g
+				permuteHidden(&h, p, rand.New(rand.NewPCG(uint64(k), 9)))
+				check("permuteHidden", &h)
+				data, err := g.MarshalJSON()
+				var loaded Game
+				if err == nil {
+					err = loaded.UnmarshalJSON(data)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				check("a JSON round trip", &loaded)
+				if p != NoPlayer {
+					s, err := g.View(p).Sample(rand.New(rand.NewPCG(uint64(k), 5)))
+					if err != nil {
+						t.Fatal(err)
+					}
+					check("View.Sample", &s)
+				}
+			}
+		}
+	}
+	if differs == 0 {
+		t.Error("Determinize never changed a game: the property checked nothing")
+	}
+}
+
+// obsDiffNames lists the fields where two encodings differ.
+func obsDiffNames(a, b []float32) string {
+	var names []string
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			if f := obsFieldAt(i); !slices.Contains(names, f) {
+				names = append(names, f)
+			}
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// obsCase is a pair of positions that differ in one thing, and the
+// documented fields that thing changes: each of them changes somewhere in
+// its range, and no other field changes. A case with no field is a pair
+// the viewer cannot tell apart.
+type obsCase struct {
+	name   string
+	va, vb Player // the viewers of a and of b (both seat 0 if zero)
+	pair   func(t testing.TB) (a, b *Game)
+	must   []string
+}
+
+// obsPair returns two copies of a new game of n players (Red, Blue,
+// Green, Yellow; Red to roll first), b edited by edit.
+func obsPair(n int, edit func(t testing.TB, a, b *Game)) func(t testing.TB) (a, b *Game) {
+	return func(t testing.TB) (*Game, *Game) {
+		a := newTestGame(t, n)
+		b := a.Clone()
+		edit(t, a, b)
+		return a, b
+	}
+}
+
+// obsCases make every documented field change. Seats are relative to
+// Red (seat 0) unless a case says otherwise; the starting position has
+// Blue's hut on c4 and totem on b8, Red's on d4 and e8, Green's on d10
+// and e5, Yellow's on c10 and b5.
+func obsCases() []obsCase {
+	return []obsCase{
+		{name: "a fourth player", pair: func(t testing.TB) (*Game, *Game) { return newTestGame(t, 3), newTestGame(t, 4) },
+			must: []string{"city", "trade", "players", "site@Ng", "site@Nh", "site@Sg", "site@Sh",
+				"present@3", "gold@3", "influence@3", "permits@3", "onboard@3", "walltiles@3",
+				"empty", "building", "origin", "owner", "bank", "deck"}},
+		{name: "Blue's permit 3 on f5", pair: obsPair(4, func(t testing.TB, a, b *Game) { placePermit(t, b, 1, 3, sqr(t, "f5")) }),
+			must: []string{"empty", "permit", "owner", "permits@1"}},
+		{name: "Green's tavern on f5", pair: obsPair(4, func(t testing.TB, a, b *Game) { placeBuilding(t, b, 2, Tavern, sqr(t, "f5")) }),
+			must: []string{"building", "origin", "cube", "owner", "empty", "neutral", "cubes@2", "rowcubes@2"}},
+		{name: "a large building's second cube", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			for _, g := range []*Game{a, b} {
+				placeBuilding(t, g, 1, LargeBuilding, sqr(t, "f3"))
+			}
+			id := int(a.cell[sqr(t, "f3")]) - 1
+			a.pieceCubes[id], a.cubes[1] = 1, a.cubes[1]-1 // the builder's last cube (interpretation 8)
+		}), must: []string{"cube", "cubes@1", "rowcubes@1"}},
+		{name: "Blue's house on g9", pair: obsPair(4, func(t testing.TB, a, b *Game) { placeBuilding(t, b, 1, House, sqr(t, "g9")) }),
+			must: []string{"building", "origin", "owner", "empty", "onboard@1"}},
+		{name: "Blue's hut displaced", pair: obsPair(4, func(t testing.TB, a, b *Game) { b.displace(playerPiece(1, Hut)) }),
+			must: []string{"building", "origin", "owner", "empty", "onboard@1", "awaiting@1"}},
+		{name: "Blue's displaced hut removed", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			a.displace(playerPiece(1, Hut))
+			removeAt(t, b, sqr(t, "c4"))
+		}), must: []string{"awaiting@1", "removed@1"}},
+		{name: "Blue's church tile 5", pair: obsPair(4, func(t testing.TB, a, b *Game) { placeChurchTile(t, b, 1, 5) }),
+			must: []string{"church", "churcharea", "cube", "owner", "churchtiles", "churchleft", "cubes@1", "rowcubes@1"}},
+		{name: "the stack's bottom, to its first builder", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			setChurchStack(t, a, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+			setChurchStack(t, b, 1, 2, 3, 4, 5, 6, 7, 9, 8)
+			placeChurchTile(t, a, 0, 5)
+			placeChurchTile(t, b, 0, 5)
+		}), must: []string{"churchbottom"}},
+		{name: "the stack's bottom, to another seat", va: 1, vb: 1, pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			setChurchStack(t, a, 1, 2, 3, 4, 5, 6, 7, 8, 9)
+			setChurchStack(t, b, 1, 2, 3, 4, 5, 6, 7, 9, 8)
+			placeChurchTile(t, a, 0, 5)
+			placeChurchTile(t, b, 0, 5)
+		})},
+		{name: "the drawn church tiles, to their builder", pair: obsChurchDraw, must: []string{"churchchoice"}},
+		{name: "the drawn church tiles, to another seat", va: 2, vb: 2, pair: obsChurchDraw},
+		{name: "Green's gold", pair: obsPair(4, func(t testing.TB, a, b *Game) { setGold(t, b, 2, 7) }),
+			must: []string{"gold@2", "bank"}},
+		{name: "Blue draws influence", pair: obsPair(4, func(t testing.TB, a, b *Game) { setInfluence(t, b, 1, 2, 2, 2) }),
+			must: []string{"influence@1", "deck"}},
+		{name: "Green discards influence", pair: obsPair(4, func(t testing.TB, a, b *Game) { setInfluence(t, b, 2, 0, 0, 0) }),
+			must: []string{"influence@2", "discard"}},
+		{name: "the colour of Red's card", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			w, ok := swapOwnColour(b, 0)
+			if !ok {
+				t.Fatal("no card to swap")
+			}
+			*b = w
+		}), must: []string{"hand"}},
+		{name: "the colour of Red's card, to Blue", va: 1, vb: 1, pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			w, _ := swapOwnColour(b, 0)
+			*b = w
+		})},
+		{name: "the deck to the discard pile", pair: obsPair(4, func(t testing.TB, a, b *Game) { moveDeckToDiscard(b) }),
+			must: []string{"deck", "discard"}},
+		{name: "Blue's pending discard", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			setPhase(a, PhaseDiscard, 1)
+			setPhase(b, PhaseDiscard, 1)
+			a.pending[1], b.pending[1] = 1, 2
+		}), must: []string{"pending@1"}},
+		{name: "Blue's wall on E3", pair: obsPair(4, func(t testing.TB, a, b *Game) { placeWall(t, b, 1, EastSite(3)) }),
+			must: []string{"wallowner@E3", "walltiles@1"}},
+		{name: "Green's tower on Nf", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			for _, g := range []*Game{a, b} {
+				placeWall(t, g, 2, NorthSite(7))
+				placeWall(t, g, 2, NorthSite(6))
+			}
+			placeWall(t, b, 2, NorthSite(5))
+		}), must: []string{"wallowner@Nf", "tower@Nf", "walltiles@2", "cubes@2"}},
+		{name: "Blue's house on the harbor", pair: obsPair(4, func(t testing.TB, a, b *Game) { placeBuilding(t, b, 1, House, sqr(t, "a3")) }),
+			must: []string{"tradepoints@1", "disk@1", "building", "origin", "owner", "empty", "onboard@1"}},
+		{name: "Blue's milestone", pair: obsPair(4, func(t testing.TB, a, b *Game) { placeBuilding(t, b, 1, LargeBuilding, sqr(t, "a2")) }),
+			must: []string{"milestones@1", "milestonecubes", "tradepoints@1", "disk@1", "cubes@1", "rowcubes@1",
+				"building", "origin", "cube", "owner", "empty", "neutral"}},
+		{name: "trade points beyond the disk (edited counters)", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			a.tp[3], b.tp[3] = 12, 13
+		}), must: []string{"tradepoints@3"}},
+		{name: "the phase", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			setPhase(a, PhaseBuild, 0)
+			setPhase(b, PhasePermit, 0)
+		}), must: []string{"phase", "buildsleft"}},
+		{name: "the active player", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			setPhase(a, PhaseBuild, 0)
+			setPhase(b, PhaseBuild, 1)
+		}), must: []string{"active", "tomove"}},
+		{name: "who discards", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			setPhase(a, PhaseDiscard, 0)
+			setPhase(b, PhaseDiscard, 0)
+			b.toMove = 2
+		}), must: []string{"tomove"}},
+		{name: "the first player", pair: obsPair(4, func(t testing.TB, a, b *Game) { b.first = 2 }),
+			must: []string{"first"}},
+		{name: "the winner", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			setPhase(a, PhaseOver, 0)
+			setPhase(b, PhaseOver, 0)
+			a.winner, b.winner = 0, 3
+		}), must: []string{"winner"}},
+		{name: "the turn", pair: obsPair(4, func(t testing.TB, a, b *Game) { b.turn = 9 }),
+			must: []string{"turn"}},
+		{name: "a turn limit", pair: obsPair(4, func(t testing.TB, a, b *Game) { b.maxTurns = 50 }),
+			must: []string{"limit", "turnsleft"}},
+		{name: "a later turn limit", pair: obsPair(4, func(t testing.TB, a, b *Game) { a.maxTurns, b.maxTurns = 50, 60 }),
+			must: []string{"turnsleft"}},
+		{name: "a build made", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			setPhase(a, PhaseBuild, 0)
+			setPhase(b, PhaseBuild, 0)
+			b.builds = 1
+		}), must: []string{"buildsleft"}},
+		{name: "the ship", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			setShip(a, 3)
+			setShip(b, 9)
+		}), must: []string{"ship", "permitrows"}},
+		{name: "the dice", pair: obsPair(4, func(t testing.TB, a, b *Game) { a.dice, b.dice = [2]uint8{1, 2}, [2]uint8{3, 4} }),
+			must: []string{"dice"}},
+		{name: "the pirates' pool", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			setPhase(a, PhaseDiscard, 1)
+			setPhase(b, PhaseDiscard, 1)
+			b.poolGold, b.bank = 2, b.bank-2
+		}), must: []string{"pool", "bank"}},
+		{name: "the English edition", pair: func(t testing.TB) (*Game, *Game) {
+			a := newTestGame(t, 4)
+			b, err := New(Config{Players: 4, Seed: 1, FirstPlayer: Red, Rules: EnglishEdition})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return a, b
+		}, must: []string{"rules"}},
+		{name: "row 2 full of permits", pair: obsPair(4, func(t testing.TB, a, b *Game) {
+			setShip(a, 2)
+			setShip(b, 2)
+			for col := range NumColumns {
+				placePermit(t, b, col/5, col%5, SquareAt(col, 2))
+			}
+		}), must: []string{"permitrows", "empty", "permit", "owner", "permits@0", "permits@1"}},
+		{name: "a spectator", vb: NoPlayer, pair: obsPair(4, func(t testing.TB, a, b *Game) {}),
+			must: []string{"seated", "hand"}},
+	}
+}
+
+// obsChurchDraw is Red drawing church tiles 4 and 7 (in a) or 4 and 8
+// (in b) for the first church tile.
+func obsChurchDraw(t testing.TB) (*Game, *Game) {
+	var games [2]*Game
+	for i, second := range []ChurchTile{7, 8} {
+		g := newTestGame(t, 4)
+		rest := []ChurchTile{4, second}
+		for x := ChurchTile(1); x <= ChurchTiles; x++ {
+			if x != 4 && x != second {
+				rest = append(rest, x)
+			}
+		}
+		setChurchStack(t, g, rest...)
+		setPhase(g, PhaseBuild, 0)
+		setShip(g, 3)
+		setGold(t, g, 0, 10)
+		mustApply(t, g, Move{Kind: BuildChurch})
+		games[i] = g
+	}
+	return games[0], games[1]
+}
+
+// TestObservationFieldsChange: for every case of obsCases, the fields the
+// case names change and no other field does; and every documented field
+// is a field that some case changes.
+func TestObservationFieldsChange(t *testing.T) {
+	covered := map[string]bool{}
+	for _, c := range obsCases() {
+		t.Run(c.name, func(t *testing.T) {
+			a, b := c.pair(t)
+			oa, ob := obsOf(a, c.va), obsOf(b, c.vb)
+			changed := map[int]bool{}
+			for i := range oa {
+				if oa[i] != ob[i] {
+					changed[i] = true
+				}
+			}
+			allowed := map[int]bool{}
+			for _, f := range c.must {
+				off, n := obsRange(t, f)
+				hit := false
+				for i := off; i < off+n; i++ {
+					hit = hit || changed[i]
+					allowed[i] = true
+				}
+				if !hit {
+					t.Errorf("%s did not change", f)
+				}
+				name, _, _ := strings.Cut(f, "@")
+				covered[name] = true
+			}
+			var extra []string
+			for i := range changed {
+				if f := obsFieldAt(i); !allowed[i] && !slices.Contains(extra, f) {
+					extra = append(extra, f)
+				}
+			}
+			slices.Sort(extra)
+			if len(extra) > 0 {
+				t.Errorf("fields changed that should not: %v", extra)
+			}
+		})
+	}
+	for _, table := range [][]obsField{obsMainFields, obsSeatFields, obsWallFields} {
+		for _, f := range table {
+			if !covered[f.name] && f.name != "seats" && f.name != "walls" {
+				t.Errorf("no case changes field %s", f.name)
+			}
+		}
+	}
+}
+
+// TestObservationValues checks values of a position written out by hand,
+// as Blue (seat 1) sees it: relative seat 0 is Blue, 1 Green, 2 Yellow,
+// 3 Red.
+func TestObservationValues(t *testing.T) {
+	g := newTestGame(t, 4)
+	setInfluence(t, g, 1, 2, 0, 1)
+	placePermit(t, g, 0, 4, sqr(t, "f5"))
+	placeBuilding(t, g, 2, LargeBuilding, sqr(t, "f8"))
+	placeWall(t, g, 3, EastSite(3))
+	setShip(g, 9)
+	g.dice = [2]uint8{4, 5}
+	mustValid(t, g)
+	o := obsOf(g, 1)
+
+	at := func(plane int, s string) int { return plane*NumSquares + int(sqr(t, s)) }
+	seat := func(r, field int) int { return obsSeats + r*seatSize + field }
+	site := func(w WallSite, field int) int { return obsWalls + int(w)*wallSize + field }
+	glob := func(field int) int { return obsGlobal + field }
+	want := map[int]float32{
+		at(planeCity, "i12"): 1, at(planeTrade, "a5"): 0.5, at(planeTrade, "f12"): 1, at(planeTrade, "h2"): 1,
+		at(planeTrade, "b2"): 0, at(planeEmpty, "f5"): 0, at(planeEmpty, "c8"): 0, at(planeEmpty, "g3"): 1,
+		at(planeEmpty, "c4"): 0, at(planeBuilding, "c4"): 1, at(planeBuilding, "d4"): 1,
+		at(planeBuilding+1, "b9"): 1, at(planeBuilding+1, "e8"): 1, at(planeBuilding+8, "g10"): 1,
+		at(planeOrigin, "f8"): 1, at(planeOrigin, "g8"): 0, at(planeOrigin, "b8"): 1, at(planeOrigin, "b9"): 0,
+		at(planeCube, "f8"): 1, at(planeCube, "f9"): 1, at(planeCube, "g8"): 0,
+		at(planePermit+4, "f5"): 1, at(planePermit, "f5"): 0, at(planeChurchArea, "c8"): 1,
+		at(planeOwner, "c4"): 1, at(planeOwner, "b9"): 1, at(planeOwner+3, "d4"): 1, at(planeOwner+3, "f5"): 1,
+		at(planeOwner+1, "g10"): 1, at(planeOwner+1, "e5"): 1, at(planeOwner+2, "c10"): 1, at(planeOwner, "d4"): 0,
+
+		seat(0, seatPresent): 1, seat(0, seatGold): 0.15, seat(0, seatInfluence): 0.15, seat(0, seatPermits+4): 1,
+		seat(0, seatOnBoard): 1, seat(0, seatOnBoard+1): 1, seat(0, seatOnBoard+2): 0, seat(0, seatWallTiles): 1,
+		seat(0, seatCubes): 0, seat(1, seatCubes): 0.2, seat(1, seatRowCubes+5): 0.25, seat(1, seatRowCubes+6): 0.25,
+		seat(1, seatRowCubes+7): 0, seat(2, seatWallTiles): 8.0 / 9, seat(2, seatCubes): 0,
+		seat(3, seatPermits+4): 0, seat(3, seatPermits+3): 1, seat(3, seatInfluence): 0.05,
+
+		site(EastSite(3), wallInGame): 1, site(EastSite(3), wallOwner+2): 1, site(EastSite(3), wallTower): 0,
+		site(NorthSite(7), wallInGame): 1, site(NorthSite(7), wallOwner+2): 0,
+		obsChurchLeft: 1,
+
+		glob(globalPlayers + 2): 1, glob(globalPlayers): 0, glob(globalSeated): 1, glob(globalPhase): 1,
+		glob(globalActive + 3): 1, glob(globalToMove + 3): 1, glob(globalFirst + 3): 1, glob(globalActive): 0,
+		glob(globalTurn): 0.01, glob(globalLimit): 0, glob(globalBuildsLeft): 1, glob(globalShip + 6): 1,
+		glob(globalDice + 7): 1, glob(globalBank): 39.0 / 51, glob(globalHand): 2.0 / 13, glob(globalHand + 1): 0,
+		glob(globalHand + 2): 1.0 / 13, glob(globalNeutral): 1, glob(globalNeutral + 4): 2.0 / 3,
+		glob(globalMilestones): 0, glob(globalPermitRows + 6): 1,
+	}
+	for i, w := range want {
+		if o[i] != w {
+			t.Errorf("%s (index %d) = %v; want %v", obsFieldAt(i), i, o[i], w)
+		}
+	}
+	sums := []struct {
+		field string
+		want  float32
+	}{
+		{"city", 90}, {"churcharea", 1}, {"cube", 2}, {"origin", 8 + 1}, {"owner", 3 + 9 + 3 + 4},
+		{"winner", 0}, {"ship", 1}, {"dice", 1}, {"permitrows", 1}, {"churchbottom", 0}, {"churchchoice", 0},
+	}
+	for _, c := range sums {
+		off, n := obsRange(t, c.field)
+		var sum float32
+		for _, x := range o[off : off+n] {
+			sum += x
+		}
+		if sum != c.want {
+			t.Errorf("the values of %s sum to %v; want %v", c.field, sum, c.want)
+		}
+	}
+}
+
+// obsRelabel returns what viewer b's encoding of a position should be,
+// given viewer a's: every value tied to a relative seat moves from a's
+// seat r to b's, r + a − b (mod n). The viewer's private fields (hand,
+// churchbottom, churchchoice) are left as in a's.
+func obsRelabel(o []float32, n, a, b int) []float32 {
+	out := slices.Clone(o)
+	for r := range n {
+		to := ((r+a-b)%n + n) % n
+		move := func(off, stride, count int) {
+			copy(out[off+to*stride:off+to*stride+count], o[off+r*stride:off+r*stride+count])
+		}
+		move(planeOwner*NumSquares, NumSquares, NumSquares)
+		move(obsSeats, seatSize, seatSize)
+		for w := range numWallSites {
+			move(obsWalls+w*wallSize+wallOwner, 1, 1)
+		}
+		for tile := range ChurchTiles {
+			move(obsChurchOwner+tile*MaxPlayers, 1, 1)
+		}
+		for _, f := range []int{globalActive, globalToMove, globalFirst, globalWinner} {
+			move(obsGlobal+f, 1, 1)
+		}
+	}
+	return out
+}
+
+// TestObservationIsSeatRelative: at positions of seeded random games, the
+// encoding of every seat's view is the encoding of seat 0's view with the
+// seats relabelled (obsRelabel), but for what only the viewer knows; a
+// spectator's is seat 0's without the viewer's private fields. And the
+// viewer's own seat block comes first: it holds the viewer's gold.
+func TestObservationIsSeatRelative(t *testing.T) {
+	every := 5
+	if testing.Short() {
+		every = 17
+	}
+	private := []string{"hand", "churchbottom", "churchchoice"}
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		positions := playedPositions(t, n, uint64(60+n))
+		for k := 0; k < len(positions); k += every {
+			g := &positions[k]
+			base := obsOf(g, 0)
+			for b := NoPlayer; int(b) < n; b++ {
+				got := obsOf(g, b)
+				want := base
+				if b != NoPlayer {
+					want = obsRelabel(base, n, 0, int(b))
+					if x := got[obsSeats+seatGold]; x != float32(g.Gold(b))/20 {
+						t.Fatalf("%d players, position %d, viewer %d: seat 0's gold is %v; the viewer holds %d", n, k, b, x, g.Gold(b))
+					}
+				} else {
+					want = slices.Clone(base)
+					want[obsGlobal+globalSeated] = 0
+				}
+				for _, f := range private {
+					off, m := obsRange(t, f)
+					copy(want[off:off+m], got[off:off+m])
+					if b == NoPlayer && slices.ContainsFunc(got[off:off+m], func(x float32) bool { return x != 0 }) {
+						t.Fatalf("%d players, position %d: a spectator's %s is not zero", n, k, f)
+					}
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%d players, position %d, viewer %d: not seat 0's encoding relabelled: %s", n, k, b, obsDiffNames(want, got))
+				}
+			}
+		}
+	}
+}
+
+// TestObservationAppendsWithoutAllocating: with room in dst, Observation
+// allocates nothing; it appends after what dst holds and overwrites stale
+// values in the room it uses; without room it grows dst.
+func TestObservationAppendsWithoutAllocating(t *testing.T) {
+	positions := playedPositions(t, 4, 3)
+	buf := make([]float32, 0, ObservationSize)
+	r := newChooser(5)
+	allocs := testing.AllocsPerRun(200, func() {
+		g := &positions[r.intn(len(positions))]
+		buf = g.View(Player(r.intn(5) - 1)).Observation(buf[:0])
+	})
+	if allocs != 0 {
+		t.Errorf("Observation allocates %.1f times per call with room in dst; want 0", allocs)
+	}
+	g := &positions[len(positions)/2]
+	want := obsOf(g, 2)
+	stale := make([]float32, 2, 2+ObservationSize)
+	stale[0], stale[1] = 7, 8
+	full := stale[:cap(stale)]
+	for i := 2; i < len(full); i++ {
+		full[i] = 9
+	}
+	got := g.View(2).Observation(stale)
+	if len(got) != 2+ObservationSize || got[0] != 7 || got[1] != 8 || !slices.Equal(got[2:], want) {
+		t.Errorf("Observation after two values: len %d, prefix %v, the encoding differs: %s", len(got), got[:2], obsDiffNames(want, got[2:]))
+	}
+	if len(want) != ObservationSize {
+		t.Errorf("Observation(nil) has %d values; want ObservationSize = %d", len(want), ObservationSize)
+	}
+}
+
+// TestObservationOfNoGame: the zero View and views of the zero Game
+// encode to ObservationSize values without panicking, no seat present.
+func TestObservationOfNoGame(t *testing.T) {
+	var zero Game
+	for _, v := range []View{{}, zero.View(0), zero.View(NoPlayer)} {
+		o := v.Observation(nil)
+		if len(o) != ObservationSize {
+			t.Fatalf("len = %d; want %d", len(o), ObservationSize)
+		}
+		for r := range MaxPlayers {
+			if o[obsSeats+r*seatSize+seatPresent] != 0 {
+				t.Errorf("seat %d is present in no game", r)
+			}
+		}
+	}
+}
+
+// BenchmarkObservation encodes a player's view at the positions of a
+// random 4-player game, into a reused buffer.
+func BenchmarkObservation(b *testing.B) {
+	positions := playedPositions(b, 4, 7)
+	views := make([]View, len(positions))
+	for i := range positions {
+		views[i] = positions[i].View(positions[i].ToMove())
+	}
+	buf := make([]float32, 0, ObservationSize)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf = views[i%len(views)].Observation(buf[:0])
+	}
+}
