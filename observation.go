@@ -209,32 +209,61 @@ func (v View) Observation(dst []float32) []float32 {
 	dst = slices.Grow(dst, ObservationSize)[:n+ObservationSize]
 	o := dst[n:]
 	clear(o)
-	v.obsBoard(o[obsBoard:obsSeats])
+	e := obsEncoder{v: &v}
+	e.rel = v.relSeats()
+	e.board(o[obsBoard:obsSeats])
 	for p := Player(0); p < MaxPlayers; p++ {
-		if r := v.relSeat(p); r >= 0 {
-			v.obsSeat(o[obsSeats+r*seatSize:obsSeats+(r+1)*seatSize], p)
+		if r := e.seat(p); r >= 0 {
+			e.seatBlock(o[obsSeats+r*seatSize:obsSeats+(r+1)*seatSize], p)
+		}
+	}
+	for ri := range NumRows {
+		cubes := v.g.rowCubes(ri) // CubesInRow of every player, in one pass
+		for p, c := range cubes {
+			if r := e.seat(Player(p)); r >= 0 {
+				o[obsSeats+r*seatSize+seatRowCubes+ri] = scaled(int(c), 4)
+			}
 		}
 	}
 	for w := WallSite(0); w < numWallSites; w++ {
-		v.obsWall(o[obsWalls+int(w)*wallSize:obsWalls+int(w+1)*wallSize], w)
+		e.wall(o[obsWalls+int(w)*wallSize:obsWalls+int(w+1)*wallSize], w)
 	}
-	v.obsChurch(o[obsChurchOwner:obsGlobal])
-	v.obsGlobal(o[obsGlobal:])
+	e.church(o[obsChurchOwner:obsGlobal])
+	e.global(o[obsGlobal:])
 	return dst
 }
 
-// relSeat returns p's seat counted clockwise from the viewer (from seat 0
-// for a spectator), or -1 for a p that is not at the table.
-func (v View) relSeat(p Player) int {
+// obsEncoder writes a view's encoding.
+type obsEncoder struct {
+	v   *View
+	rel [MaxPlayers + 1]int8 // rel[p+1] is p's relative seat, or -1
+}
+
+// relSeats returns every player's seat counted clockwise from the viewer
+// (from seat 0 for a spectator), at index p+1; -1 for NoPlayer and seats
+// not at the table.
+func (v *View) relSeats() [MaxPlayers + 1]int8 {
+	rel := [MaxPlayers + 1]int8{-1, -1, -1, -1, -1}
 	n := v.Players()
-	if p < 0 || int(p) >= n || n > MaxPlayers {
-		return -1
+	if n > MaxPlayers {
+		return rel
 	}
 	base := 0
 	if v.viewer != NoPlayer {
 		base = int(v.viewer)
 	}
-	return (int(p) - base + n) % n
+	for p := 0; p < n; p++ {
+		rel[p+1] = int8((p - base + n) % n)
+	}
+	return rel
+}
+
+// seat returns p's relative seat, or -1 for a p not at the table.
+func (e *obsEncoder) seat(p Player) int {
+	if i := int(p) + 1; i >= 0 && i < len(e.rel) {
+		return int(e.rel[i])
+	}
+	return -1
 }
 
 // oneHot sets o[i] to 1 if i is an index of o.
@@ -255,36 +284,44 @@ func bit01(b bool) float32 {
 // scaled returns x / d.
 func scaled(x int, d float32) float32 { return float32(x) / d }
 
-// obsBoard writes the board planes.
-func (v View) obsBoard(o []float32) {
+// board writes the board planes. It reads each square's cell as At does,
+// without building At's Contents.
+func (e *obsEncoder) board(o []float32) {
+	v := e.v
+	g := &v.g
 	n := v.Players()
 	plane := func(k int, s Square) *float32 { return &o[k*NumSquares+int(s)] }
 	for s := Square(0); s < NumSquares; s++ {
 		*plane(planeCity, s) = bit01(InCity(s, n))
 		*plane(planeTrade, s) = scaled(TradeValue(s, n), 2)
-		*plane(planeEmpty, s) = bit01(v.IsEmpty(s))
-		c := v.At(s)
-		owner := NoPlayer
-		switch {
-		case c.Building != NoBuilding:
-			*plane(planeBuilding+int(c.Building-Hut), s) = 1
-			owner = c.BuildingOwner
-			cubes := v.g.cubesOn(c.Origin)
-			if s == c.Origin {
+		*plane(planeEmpty, s) = bit01(g.isEmpty(s))
+		owner := -1
+		switch c := g.cell[s]; {
+		case c == 0:
+			continue
+		case c <= numPieces: // a building
+			id := int(c) - 1
+			*plane(planeBuilding+int(pieceKinds[id]-Hut), s) = 1
+			owner = g.owner(id)
+			switch origin := g.pieceSq[id]; {
+			case s == origin:
 				*plane(planeOrigin, s) = 1
-				*plane(planeCube, s) = bit01(cubes >= 1)
-			} else if c.Origin.Valid() && s == c.Origin+NumColumns {
-				*plane(planeCube, s) = bit01(cubes >= 2)
+				*plane(planeCube, s) = bit01(g.pieceCubes[id] >= 1)
+			case origin.Valid() && s == origin+NumColumns:
+				*plane(planeCube, s) = bit01(g.pieceCubes[id] >= 2)
 			}
-		case c.Permit >= 0 && c.Permit < PermitsPerPlayer:
-			*plane(planePermit+c.Permit, s) = 1
-			owner = c.PermitOwner
-		case c.ChurchTile != 0:
+		case c&cellPermit != 0:
+			p, val := permitOf(c)
+			if val < PermitsPerPlayer {
+				*plane(planePermit+val, s) = 1
+				owner = p
+			}
+		default: // a church tile
 			*plane(planeChurch, s) = 1
 			*plane(planeCube, s) = 1
-			owner = c.TileOwner
+			owner = int(g.churchOwner[(c&^cellChurch)%(ChurchTiles+1)])
 		}
-		if r := v.relSeat(owner); r >= 0 {
+		if r := e.seat(Player(owner)); r >= 0 {
 			*plane(planeOwner+r, s) = 1
 		}
 	}
@@ -299,21 +336,9 @@ func (v View) obsBoard(o []float32) {
 	}
 }
 
-// cubesOn returns the cubes on the flags of the building whose north-west
-// square is s (0 for a player building or none).
-func (g *Game) cubesOn(s Square) int {
-	if !s.Valid() {
-		return 0
-	}
-	c := g.cell[s]
-	if c == 0 || c > numPieces {
-		return 0
-	}
-	return int(g.pieceCubes[c-1])
-}
-
-// obsSeat writes player p's seat block.
-func (v View) obsSeat(o []float32, p Player) {
+// seatBlock writes player p's seat block but its row cubes.
+func (e *obsEncoder) seatBlock(o []float32, p Player) {
+	v := e.v
 	o[seatPresent] = 1
 	o[seatGold] = scaled(v.Gold(p), 20)
 	o[seatInfluence] = scaled(v.InfluenceCards(p), 20)
@@ -336,28 +361,27 @@ func (v View) obsSeat(o []float32, p Player) {
 		o[seatMilestones+i] = bit01(v.HasMilestoneCube(p, int(m)))
 	}
 	o[seatCubes] = scaled(v.CubesPlaced(p), CubesPerPlayer)
-	for ri, r := range rowNumbers {
-		o[seatRowCubes+ri] = scaled(v.CubesInRow(p, r), 4)
-	}
 }
 
-// obsWall writes wall site w's block.
-func (v View) obsWall(o []float32, w WallSite) {
+// wall writes wall site w's block.
+func (e *obsEncoder) wall(o []float32, w WallSite) {
+	v := e.v
 	if !w.inGame(v.Players()) {
 		return
 	}
 	o[wallInGame] = 1
 	p, tile := v.Wall(w)
-	if r := v.relSeat(p); r >= 0 {
+	if r := e.seat(p); r >= 0 {
 		o[wallOwner+r] = 1
 		o[wallTower] = bit01(WallTower(tile))
 	}
 }
 
-// obsChurch writes the church's values, from churchtiles to churchchoice.
-func (v View) obsChurch(o []float32) {
+// church writes the church's values, from churchtiles to churchchoice.
+func (e *obsEncoder) church(o []float32) {
+	v := e.v
 	for t := ChurchTile(1); t <= ChurchTiles; t++ {
-		if r := v.relSeat(v.ChurchTileOwner(t)); r >= 0 {
+		if r := e.seat(v.ChurchTileOwner(t)); r >= 0 {
 			o[int(t-1)*MaxPlayers+r] = 1
 		}
 	}
@@ -369,15 +393,16 @@ func (v View) obsChurch(o []float32) {
 	oneHot(choice, int(b)-1)
 }
 
-// obsGlobal writes the global values, from players to permitrows.
-func (v View) obsGlobal(o []float32) {
+// global writes the global values, from players to permitrows.
+func (e *obsEncoder) global(o []float32) {
+	v := e.v
 	oneHot(o[globalPlayers:globalSeated], v.Players()-MinPlayers)
 	o[globalSeated] = bit01(v.viewer != NoPlayer)
 	oneHot(o[globalPhase:globalActive], int(v.Phase()))
-	oneHot(o[globalActive:globalToMove], v.relSeat(v.Active()))
-	oneHot(o[globalToMove:globalFirst], v.relSeat(v.ToMove()))
-	oneHot(o[globalFirst:globalWinner], v.relSeat(v.FirstPlayer()))
-	oneHot(o[globalWinner:globalTurn], v.relSeat(v.Winner()))
+	oneHot(o[globalActive:globalToMove], e.seat(v.Active()))
+	oneHot(o[globalToMove:globalFirst], e.seat(v.ToMove()))
+	oneHot(o[globalFirst:globalWinner], e.seat(v.FirstPlayer()))
+	oneHot(o[globalWinner:globalTurn], e.seat(v.Winner()))
 	o[globalTurn] = scaled(v.Turn(), 100)
 	if limit := v.MaxTurns(); limit > 0 {
 		o[globalLimit] = 1

@@ -178,6 +178,27 @@ func obsFieldAt(i int) string {
 	return "?"
 }
 
+// obsPositions returns snapshots of a seeded random game of n players
+// after every move, played as churchMinded plays so that the church is
+// built and its hidden tiles occur.
+func obsPositions(t testing.TB, n int, seed uint64) []Game {
+	g, err := New(Config{Players: n, Seed: seed, MaxTurns: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newChooser(seed)
+	var out []Game
+	var buf []Move
+	for !g.Over() {
+		out = append(out, *g)
+		buf = g.AppendLegal(buf[:0])
+		if err := g.Apply(churchMinded(buf, r)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return append(out, *g)
+}
+
 // obsOf returns the encoding of player p's view of g.
 func obsOf(g *Game, p Player) []float32 { return g.View(p).Observation(nil) }
 
@@ -188,14 +209,17 @@ func obsOf(g *Game, p Player) []float32 { return g.View(p).Observation(nil) }
 // as views (a JSON round trip, View.Sample). The property is not vacuous:
 // the determinized games differ. Every value is finite, in [0, 3].
 func TestObservationHidesWhatPlayerMayNotKnow(t *testing.T) {
-	every := 4
+	every := 2
 	if testing.Short() {
 		every = 15
 	}
 	differs := 0
 	for n := MinPlayers; n <= MaxPlayers; n++ {
-		positions := playedPositions(t, n, uint64(40+n))
-		for k := 0; k < len(positions); k += every {
+		positions := obsPositions(t, n, uint64(40+n))
+		for k := range positions {
+			if k%every != 0 && positions[k].Phase() != PhaseChurchChoice {
+				continue // every few positions, and every church choice
+			}
 			g := positions[k]
 			for p := NoPlayer; int(p) < n; p++ {
 				want := obsOf(&g, p)
@@ -599,18 +623,23 @@ func obsRelabel(o []float32, n, a, b int) []float32 {
 
 // TestObservationIsSeatRelative: at positions of seeded random games, the
 // encoding of every seat's view is the encoding of seat 0's view with the
-// seats relabelled (obsRelabel), but for what only the viewer knows; a
-// spectator's is seat 0's without the viewer's private fields. And the
+// seats relabelled (obsRelabel), but for what only the viewer knows, which
+// is what the view's Hand, ChurchBottom and ChurchChoice say; a
+// spectator's is seat 0's with "seated" 0 and no private field. And the
 // viewer's own seat block comes first: it holds the viewer's gold.
 func TestObservationIsSeatRelative(t *testing.T) {
-	every := 5
+	every := 2
 	if testing.Short() {
 		every = 17
 	}
 	private := []string{"hand", "churchbottom", "churchchoice"}
+	bottoms, choices := 0, 0
 	for n := MinPlayers; n <= MaxPlayers; n++ {
-		positions := playedPositions(t, n, uint64(60+n))
-		for k := 0; k < len(positions); k += every {
+		positions := obsPositions(t, n, uint64(60+n))
+		for k := range positions {
+			if k%every != 0 && positions[k].Phase() != PhaseChurchChoice {
+				continue // every few positions, and every church choice
+			}
 			g := &positions[k]
 			base := obsOf(g, 0)
 			for b := NoPlayer; int(b) < n; b++ {
@@ -625,18 +654,31 @@ func TestObservationIsSeatRelative(t *testing.T) {
 					want = slices.Clone(base)
 					want[obsGlobal+globalSeated] = 0
 				}
-				for _, f := range private {
+				// What only the viewer knows, from the view's accessors.
+				v := g.View(b)
+				for i, c := range InfluenceColors() {
+					want[obsGlobal+globalHand+i] = float32(v.Hand().Of(c)) / 13
+				}
+				for _, f := range private[1:] {
 					off, m := obsRange(t, f)
-					copy(want[off:off+m], got[off:off+m])
-					if b == NoPlayer && slices.ContainsFunc(got[off:off+m], func(x float32) bool { return x != 0 }) {
-						t.Fatalf("%d players, position %d: a spectator's %s is not zero", n, k, f)
-					}
+					clear(want[off : off+m])
+				}
+				if tile := v.ChurchBottom(); tile != 0 {
+					want[obsChurchBottom+int(tile)-1] = 1
+					bottoms++
+				}
+				if x, y := v.ChurchChoice(); x != 0 {
+					want[obsChurchChoice+int(x)-1], want[obsChurchChoice+int(y)-1] = 1, 1
+					choices++
 				}
 				if !slices.Equal(got, want) {
 					t.Fatalf("%d players, position %d, viewer %d: not seat 0's encoding relabelled: %s", n, k, b, obsDiffNames(want, got))
 				}
 			}
 		}
+	}
+	if bottoms == 0 || choices == 0 {
+		t.Errorf("the church's private tiles showed %d and %d times: the games never reached them", bottoms, choices)
 	}
 }
 
@@ -701,5 +743,71 @@ func BenchmarkObservation(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		buf = views[i%len(views)].Observation(buf[:0])
+	}
+}
+
+// TestObservationBoardMatchesAt: at positions of seeded random games, the
+// board planes say, square by square, what the public accessors say
+// stands there (At, IsEmpty, InCity, TradeValue, and Buildings for the
+// cubes on neutral buildings), for the player who decides (a spectator
+// once the game is over).
+func TestObservationBoardMatchesAt(t *testing.T) {
+	every := 1
+	if testing.Short() {
+		every = 11
+	}
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		positions := obsPositions(t, n, uint64(80+n))
+		for k := 0; k < len(positions); k += every {
+			g := &positions[k]
+			viewer, base := g.ToMove(), int(g.ToMove())
+			if viewer == NoPlayer { // a spectator counts from seat 0
+				base = 0
+			}
+			o := obsOf(g, viewer)
+			var cubes [NumSquares]float32
+			for _, b := range g.Buildings() {
+				for i := 0; i < b.Cubes; i++ {
+					cubes[int(b.Origin)+i*NumColumns] = 1
+				}
+			}
+			for s := Square(0); s < NumSquares; s++ {
+				c := g.At(s)
+				var want [numPlanes]float32
+				want[planeCity] = bit01(InCity(s, n))
+				want[planeTrade] = float32(TradeValue(s, n)) / 2
+				want[planeEmpty] = bit01(g.IsEmpty(s))
+				owner := NoPlayer
+				switch {
+				case c.Building != NoBuilding:
+					want[planeBuilding+int(c.Building)-int(Hut)] = 1
+					want[planeOrigin] = bit01(c.Origin == s)
+					owner = c.BuildingOwner
+				case c.Permit >= 0:
+					want[planePermit+c.Permit] = 1
+					owner = c.PermitOwner
+				case c.ChurchTile != 0:
+					want[planeChurch] = 1
+					owner = c.TileOwner
+					cubes[s] = 1
+				}
+				want[planeCube] = cubes[s]
+				if owner != NoPlayer {
+					want[planeOwner+(int(owner)-base+n)%n] = 1
+				}
+				want[planeChurchArea] = bit01(s == ChurchFoundation && g.ChurchOrigin() == NoSquare)
+				for tile := ChurchTile(1); tile <= ChurchTiles; tile++ {
+					if g.ChurchSquare(tile) == s {
+						want[planeChurchArea] = 1
+					}
+				}
+				for k2, w := range want {
+					if got := o[k2*NumSquares+int(s)]; got != w {
+						t.Fatalf("%d players, position %d, %v: plane %d (%s) is %v; want %v (At: %+v)",
+							n, k, s, k2, obsFieldAt(k2*NumSquares+int(s)), got, w, c)
+					}
+				}
+			}
+		}
 	}
 }
