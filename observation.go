@@ -8,7 +8,14 @@ import "slices"
 // ObservationSize is the length of View.Observation's encoding: the same
 // for every player count, so that one model serves 2, 3 and 4 players
 // (the seats and squares a smaller game lacks are encoded as zeros).
-const ObservationSize = obsGlobal + globalSize
+const ObservationSize = 2659
+
+// The layout below ends at ObservationSize: an array of negative length
+// would not compile.
+var (
+	_ [ObservationSize - (obsGlobal + globalSize)]struct{}
+	_ [obsGlobal + globalSize - ObservationSize]struct{}
+)
 
 // The board block: numPlanes planes of NumSquares values; plane k, square
 // s at k·NumSquares + s. (Every constant of these blocks is written out:
