@@ -182,14 +182,17 @@
 //   - NumActions, Move.Index, MoveFromIndex, ActionRange, LegalMask and
 //     AppendLegalIndices give every move a fixed integer index, for bots
 //     that choose among a fixed number of actions (neural networks).
+//   - View.Observation encodes what a player may know as ObservationSize
+//     float32 values, seat-relative (the viewer first), the same size for
+//     every player count: the input of such a network.
 //   - Cost(m) is what a legal move costs its player in gold and influence,
 //     compensation included.
 //   - Key is a 128-bit key of the position (the random source and the last
 //     dice left out), for transposition tables.
 //
 // View, Determinize, Cost, Key, Move.Index and MoveFromIndex do not
-// allocate, nor do ChanceOutcomes, LegalMask and AppendLegalIndices with a
-// buffer of sufficient capacity.
+// allocate, nor do ChanceOutcomes, LegalMask, AppendLegalIndices and
+// View.Observation with a buffer of sufficient capacity.
 //
 // # Rule interpretations
 //
