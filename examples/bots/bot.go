@@ -36,16 +36,17 @@ type Factory func(seed uint64) Bot
 
 // factories are the bots New knows, by name.
 var factories = map[string]Factory{
-	"random": func(seed uint64) Bot { return NewRandom(seed) },
-	"greedy": func(seed uint64) Bot { return NewGreedy(seed) },
+	"random":   func(seed uint64) Bot { return NewRandom(seed) },
+	"greedy":   func(seed uint64) Bot { return NewGreedy(seed) },
+	"greedy-v": func(seed uint64) Bot { return NewGreedyV(seed) },
 	"ismcts": func(seed uint64) Bot {
 		b, _ := NewISMCTS(seed, ISMCTSOptions{Iterations: DefaultIterations})
 		return b
 	},
 }
 
-// Names lists the names New accepts, sorted: "greedy", "ismcts" and
-// "random". New also accepts "ismcts:N", an ISMCTS bot that searches N
+// Names lists the names New accepts, sorted: "greedy", "greedy-v",
+// "ismcts" and "random". New also accepts "ismcts:N", an ISMCTS bot that searches N
 // iterations a move (1 to MaxIterations); "ismcts" is "ismcts:1000".
 func Names() []string {
 	names := make([]string, 0, len(factories))

@@ -55,7 +55,7 @@ func newBots(t testing.TB, seed uint64, names ...string) []bots.Bot {
 }
 
 func TestNames(t *testing.T) {
-	if got, want := bots.Names(), []string{"greedy", "ismcts", "random"}; !slices.Equal(got, want) {
+	if got, want := bots.Names(), []string{"greedy", "greedy-v", "ismcts", "random"}; !slices.Equal(got, want) {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
 	tests := []struct{ name, want string }{

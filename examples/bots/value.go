@@ -1,0 +1,200 @@
+package bots
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/elasund/elasund"
+)
+
+// ErrValueModel is wrapped by the errors of ParseValueModel and
+// NewValueModel for data that is not a value model.
+var ErrValueModel = errors.New("bots: not a value model")
+
+// valueMagic starts a value model's binary form.
+const valueMagic = "ELVM"
+
+// valueVersion is the version of the binary form.
+const valueVersion = 1
+
+// MaxHidden bounds a value model's hidden units.
+const MaxHidden = 4096
+
+// ValueModel is a learned estimate of the probability that a view's player
+// wins the game from the position it shows: logistic regression on the
+// view's elasund.View.Observation, or a network of one hidden layer of
+// tanh units with a logistic output,
+//
+//	Win = σ(b + Σj W2[j]·tanh(B1[j] + Σi x[i]·W1[i][j]))
+//
+// (logistic regression is σ(b + Σi x[i]·W1[i])). The command
+// examples/train fits it to positions of self-play games.
+//
+// A ValueModel holds buffers, so that Win allocates nothing: it is not safe
+// for concurrent use. Clone gives another user its own buffers over the
+// same weights.
+type ValueModel struct {
+	hidden int
+	w1     []float32 // ObservationSize×hidden, input-major (ObservationSize when hidden is 0)
+	b1     []float32 // hidden
+	w2     []float32 // hidden
+	b      float32
+	obs    []float32
+	act    []float32
+}
+
+//go:embed value.bin
+var defaultValue []byte
+
+// DefaultValueModel returns the model of the "greedy-v" and "ismcts-v"
+// bots, embedded in the package (value.bin; examples/train's README part
+// of the package doc says how it was made). Each call returns a model with
+// its own buffers.
+func DefaultValueModel() *ValueModel {
+	m, err := parsedDefault()
+	if err != nil {
+		panic("bots: the embedded value.bin: " + err.Error()) // a broken build, caught by the tests
+	}
+	return m.Clone()
+}
+
+// parsedDefault parses the embedded model once; its weights are never
+// written, and each user clones it for buffers of its own.
+var parsedDefault = sync.OnceValues(func() (*ValueModel, error) { return ParseValueModel(defaultValue) })
+
+// NewValueModel returns the model of hidden tanh units (0 for logistic
+// regression) with the weights w1 (ObservationSize×hidden values, input
+// i's weights to the hidden units at i·hidden; ObservationSize values for
+// logistic regression), b1 and w2 (hidden values each; empty for logistic
+// regression) and the output bias b. It copies the weights. Lengths that
+// do not fit, or a hidden count outside 0 to MaxHidden, give an error
+// wrapping ErrValueModel.
+func NewValueModel(hidden int, w1, b1, w2 []float32, b float32) (*ValueModel, error) {
+	n := elasund.ObservationSize
+	switch {
+	case hidden < 0 || hidden > MaxHidden:
+		return nil, fmt.Errorf("%w: %d hidden units (0 to %d)", ErrValueModel, hidden, MaxHidden)
+	case hidden == 0 && (len(w1) != n || len(b1) != 0 || len(w2) != 0):
+		return nil, fmt.Errorf("%w: logistic regression takes %d weights and a bias, not %d, %d, %d", ErrValueModel, n, len(w1), len(b1), len(w2))
+	case hidden > 0 && (len(w1) != n*hidden || len(b1) != hidden || len(w2) != hidden):
+		return nil, fmt.Errorf("%w: %d hidden units take %d, %d and %d weights, not %d, %d, %d", ErrValueModel, hidden, n*hidden, hidden, hidden, len(w1), len(b1), len(w2))
+	}
+	m := &ValueModel{hidden: hidden, w1: clone32(w1), b1: clone32(b1), w2: clone32(w2), b: b}
+	m.buffers()
+	return m, nil
+}
+
+func clone32(s []float32) []float32 { return append([]float32{}, s...) }
+
+// buffers gives m its own buffers.
+func (m *ValueModel) buffers() {
+	m.obs = make([]float32, 0, elasund.ObservationSize)
+	m.act = make([]float32, m.hidden)
+}
+
+// Clone returns a model with the same weights (shared: they are never
+// written) and buffers of its own, for another goroutine.
+func (m *ValueModel) Clone() *ValueModel {
+	c := *m
+	c.buffers()
+	return &c
+}
+
+// Hidden returns the number of hidden units, 0 for logistic regression.
+func (m *ValueModel) Hidden() int { return m.hidden }
+
+// Win returns the model's probability, from 0 to 1, that v's player wins.
+// It allocates nothing. A spectator's view is judged as seat 0's would be
+// with its hand unknown: the model was not fitted to such views.
+func (m *ValueModel) Win(v elasund.View) float64 {
+	m.obs = v.Observation(m.obs[:0])
+	return m.Predict(m.obs)
+}
+
+// Predict returns the model's probability for an observation of
+// ObservationSize values (View.Observation's encoding); a shorter
+// observation is read as padded with zeros, a longer one cut.
+func (m *ValueModel) Predict(obs []float32) float64 {
+	obs = obs[:min(len(obs), elasund.ObservationSize)]
+	if m.hidden == 0 {
+		z := m.b
+		for i, x := range obs {
+			if x != 0 {
+				z += x * m.w1[i]
+			}
+		}
+		return sigmoid(float64(z))
+	}
+	h := m.hidden
+	act := m.act[:h]
+	copy(act, m.b1)
+	for i, x := range obs {
+		if x == 0 {
+			continue // most of an observation is zeros
+		}
+		row := m.w1[i*h : i*h+h]
+		for j, w := range row {
+			act[j] += x * w
+		}
+	}
+	z := float64(m.b)
+	for j, a := range act {
+		z += float64(m.w2[j]) * math.Tanh(float64(a))
+	}
+	return sigmoid(z)
+}
+
+// sigmoid is the logistic function.
+func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
+
+// MarshalBinary implements encoding.BinaryMarshaler: "ELVM", then
+// little-endian uint32 values version (1), inputs (ObservationSize) and
+// hidden units, then the float32 weights W1 (input-major), B1, W2 and the
+// bias b, little-endian.
+func (m *ValueModel) MarshalBinary() ([]byte, error) {
+	out := make([]byte, 0, 16+4*(len(m.w1)+len(m.b1)+len(m.w2)+1))
+	out = append(out, valueMagic...)
+	out = binary.LittleEndian.AppendUint32(out, valueVersion)
+	out = binary.LittleEndian.AppendUint32(out, elasund.ObservationSize)
+	out = binary.LittleEndian.AppendUint32(out, uint32(m.hidden))
+	for _, s := range [][]float32{m.w1, m.b1, m.w2, {m.b}} {
+		for _, x := range s {
+			out = binary.LittleEndian.AppendUint32(out, math.Float32bits(x))
+		}
+	}
+	return out, nil
+}
+
+// ParseValueModel reads a model that MarshalBinary wrote. Data of another
+// form, version or observation size, or whose length does not fit its
+// hidden units, gives an error wrapping ErrValueModel.
+func ParseValueModel(data []byte) (*ValueModel, error) {
+	if len(data) < 16 || string(data[:4]) != valueMagic {
+		return nil, fmt.Errorf("%w: no %q header", ErrValueModel, valueMagic)
+	}
+	version := binary.LittleEndian.Uint32(data[4:])
+	inputs := binary.LittleEndian.Uint32(data[8:])
+	hidden := binary.LittleEndian.Uint32(data[12:])
+	switch {
+	case version != valueVersion:
+		return nil, fmt.Errorf("%w: version %d (this package reads %d)", ErrValueModel, version, valueVersion)
+	case inputs != elasund.ObservationSize:
+		return nil, fmt.Errorf("%w: %d inputs (an observation is %d values)", ErrValueModel, inputs, elasund.ObservationSize)
+	case hidden > MaxHidden:
+		return nil, fmt.Errorf("%w: %d hidden units (0 to %d)", ErrValueModel, hidden, MaxHidden)
+	}
+	h := int(hidden)
+	n1 := elasund.ObservationSize * max(h, 1)
+	if want := 16 + 4*(n1+2*h+1); len(data) != want {
+		return nil, fmt.Errorf("%w: %d bytes for %d hidden units (want %d)", ErrValueModel, len(data), h, want)
+	}
+	f := make([]float32, (len(data)-16)/4)
+	for i := range f {
+		f[i] = math.Float32frombits(binary.LittleEndian.Uint32(data[16+4*i:]))
+	}
+	return NewValueModel(h, f[:n1], f[n1:n1+h], f[n1+h:n1+2*h], f[n1+2*h])
+}

@@ -1,0 +1,300 @@
+// Command train makes the learned value model of examples/bots
+// (bots.ValueModel, the bots "greedy-v" and "ismcts-v"): it plays seeded
+// self-play games and writes sampled positions as NumPy files, fits a
+// model to them and measures it.
+//
+// Usage:
+//
+//	go run ./examples/train gen -bots ismcts:100 -players 2 -deals 1000 -seed 1 -out DIR
+//	go run ./examples/train merge -out DIR SHARD_DIR...
+//	go run ./examples/train fit -data DIR[,DIR…] -hidden 64 -epochs 20 -seed 1 -out value.bin
+//	go run ./examples/train eval -model value.bin -data DIR[,DIR…]
+//
+// # gen
+//
+// gen plays deals 0 to -deals−1, each one game refereed at an
+// elasund.Table, the bots seated from -bots (names bots.New knows, as in
+// the arena; seat s of deal d gets bot (s+d) mod the number of bots). Each
+// decision is sampled with probability -p, and a sampled position gives
+// one row for every seat (or, with -allseats=false, for the seat that
+// decides): the seat's View.Observation, and its result as the label: 1
+// if the seat won the game, 0 if another seat won, 1/n (n players) for a
+// game without a winner (the -maxturns limit). Deal d's game seed, its
+// bots' seeds and its sampling come from -seed and d alone, so the output
+// is the same for any -parallel, and -shard i/n, which plays deals i, i+n,
+// i+2n, …, plays each of its deals as a run of all the deals does.
+//
+// The output directory gets three NumPy .npy files (version 1.0,
+// little-endian, C order), one row a position, in the order of the deals
+// and, within a deal, of the moves and seats:
+//
+//	obs.npy     float32 (N, 2659)  elasund.View.Observation of the seat
+//	labels.npy  float32 (N,)       the seat's result: 1, 0 or 1/n
+//	meta.npy    int32   (N, 5)     deal, turn, seat, players, moves played
+//
+// # merge
+//
+// merge writes the rows of the shards of one run (the directories -shard
+// 0/n to n−1/n wrote) to -out in deal order: files byte for byte equal to
+// those of one run of all the deals. (Concatenating the shards' files is
+// not: the deals of a shard are interleaved with the others'.)
+//
+// # fit
+//
+// fit reads data sets, holds out the deals d with d mod -holdout =
+// -holdout−1, fits logistic regression (-hidden 0) or a network of one
+// hidden layer of -hidden tanh units by minibatch Adam with L2 weight decay
+// on the cross-entropy, reports each epoch's log-loss on the training
+// positions and the held-out log-loss and accuracy (the share of
+// positions where the model's probability is above 1/2 exactly when the
+// seat won), and writes the model in the form bots.ParseValueModel reads.
+// Its result depends on -seed and -threads (the split of a batch's sum)
+// alone.
+//
+// # eval
+//
+// eval measures a model file on the held-out positions of data sets, with
+// the float32 evaluation of bots.ValueModel.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/elasund/elasund"
+	"github.com/elasund/elasund/examples/bots"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := cli(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// usage is the command's summary.
+const usage = `usage: train gen|merge|fit|eval [flags] (train CMD -h lists a command's flags)`
+
+// cli runs the command with the arguments args and returns its exit
+// status: 0, 1 for a failure, 2 for bad arguments.
+func cli(ctx context.Context, args []string, out, errOut io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(errOut, usage)
+		return 2
+	}
+	cmds := map[string]func(context.Context, []string, io.Writer, io.Writer) int{
+		"gen": genCmd, "merge": mergeCmd, "fit": fitCmd, "eval": evalCmd,
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(errOut, "train: unknown command %.60q\n%s\n", args[0], usage)
+		return 2
+	}
+	return c(ctx, args[1:], out, errOut)
+}
+
+// parse parses a command's flags; it returns an exit status, or -1 to go
+// on.
+func parse(fs *flag.FlagSet, args []string, errOut io.Writer) int {
+	fs.SetOutput(errOut)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 && fs.Name() != "merge" {
+		fmt.Fprintf(errOut, "train %s: unexpected arguments %.60q\n", fs.Name(), fs.Args())
+		return 2
+	}
+	return -1
+}
+
+// fail reports err and returns 1.
+func fail(errOut io.Writer, cmd string, err error) int {
+	fmt.Fprintf(errOut, "train %s: %v\n", cmd, err)
+	return 1
+}
+
+// bad reports a bad argument and returns 2.
+func bad(errOut io.Writer, cmd, format string, a ...any) int {
+	fmt.Fprintf(errOut, "train %s: %s\n", cmd, fmt.Sprintf(format, a...))
+	return 2
+}
+
+func genCmd(ctx context.Context, args []string, out, errOut io.Writer) int {
+	o := genOptions{shard: shard{0, 1}}
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	botList := fs.String("bots", "ismcts:100", "the `bots`, comma-separated (bots.New names); seat s of deal d gets bot (s+d) mod their number")
+	fs.IntVar(&o.players, "players", 2, "players a game, 2 to 4")
+	fs.IntVar(&o.deals, "deals", 100, "deals (games) of the whole run")
+	fs.Uint64Var(&o.seed, "seed", 1, "the run's seed")
+	fs.Float64Var(&o.p, "p", 0.02, "the probability that a decision's position is sampled")
+	fs.BoolVar(&o.allSeats, "allseats", true, "a sampled position gives a row for every seat (false: for the seat that decides)")
+	fs.IntVar(&o.maxTurns, "maxturns", 300, "a game that reaches this many turns is a draw")
+	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once")
+	shardFlag := fs.String("shard", "0/1", "play only deals i, i+n, i+2n, … (`i/n`)")
+	fs.StringVar(&o.out, "out", "", "the output `directory` (made if missing)")
+	if c := parse(fs, args, errOut); c >= 0 {
+		return c
+	}
+	var err error
+	if o.shard, err = parseShard(*shardFlag); err != nil {
+		return bad(errOut, "gen", "%v", err)
+	}
+	for _, b := range strings.Split(*botList, ",") {
+		if _, err := bots.New(b, 0); err != nil {
+			return bad(errOut, "gen", "-bots: %v", err)
+		}
+		o.bots = append(o.bots, b)
+	}
+	switch {
+	case o.players < elasund.MinPlayers || o.players > elasund.MaxPlayers:
+		return bad(errOut, "gen", "-players %d: the game is for %d to %d players", o.players, elasund.MinPlayers, elasund.MaxPlayers)
+	case o.deals < 0:
+		return bad(errOut, "gen", "-deals %d: a number of games, 0 or more", o.deals)
+	case !(o.p >= 0 && o.p <= 1):
+		return bad(errOut, "gen", "-p %v: a probability, 0 to 1", o.p)
+	case o.maxTurns < 1:
+		return bad(errOut, "gen", "-maxturns %d: at least 1 (self-play must stop)", o.maxTurns)
+	case o.parallel < 1:
+		return bad(errOut, "gen", "-parallel %d: at least 1", o.parallel)
+	case o.out == "":
+		return bad(errOut, "gen", "-out: name the output directory")
+	}
+	if err := os.MkdirAll(o.out, 0o755); err != nil {
+		return fail(errOut, "gen", err)
+	}
+	start := time.Now()
+	n, err := gen(ctx, &o)
+	if err != nil {
+		return fail(errOut, "gen", err)
+	}
+	fmt.Fprintf(out, "gen: %d positions of %d deals (shard %d/%d) in %s\n", n, len(o.shard.deals(o.deals)), o.shard.i, o.shard.n, o.out)
+	fmt.Fprintf(errOut, "gen: %.1f s\n", time.Since(start).Seconds())
+	return 0
+}
+
+func mergeCmd(_ context.Context, args []string, out, errOut io.Writer) int {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	dir := fs.String("out", "", "the output `directory` (made if missing)")
+	if c := parse(fs, args, errOut); c >= 0 {
+		return c
+	}
+	if *dir == "" || fs.NArg() == 0 {
+		return bad(errOut, "merge", "usage: train merge -out DIR SHARD_DIR...")
+	}
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return fail(errOut, "merge", err)
+	}
+	n, err := merge(*dir, fs.Args())
+	if err != nil {
+		return fail(errOut, "merge", err)
+	}
+	fmt.Fprintf(out, "merge: %d positions of %d shards in %s\n", n, fs.NArg(), *dir)
+	return 0
+}
+
+func fitCmd(_ context.Context, args []string, out, errOut io.Writer) int {
+	var o fitOptions
+	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
+	dataFlag := fs.String("data", "", "the data set `directories`, comma-separated")
+	fs.IntVar(&o.hidden, "hidden", 0, "hidden tanh units (0: logistic regression)")
+	fs.IntVar(&o.epochs, "epochs", 10, "passes over the training positions")
+	fs.IntVar(&o.batch, "batch", 128, "positions a step")
+	fs.Float64Var(&o.lr, "lr", 1e-3, "Adam's learning rate")
+	fs.Float64Var(&o.l2, "l2", 1e-4, "L2 weight decay on the weights")
+	fs.Uint64Var(&o.seed, "seed", 1, "the seed of the initial weights and the shuffles")
+	fs.IntVar(&o.holdout, "holdout", 5, "hold out the deals d with d mod N = N-1 (0: none)")
+	fs.IntVar(&o.threads, "threads", 2, "goroutines that share a batch (the result depends on it)")
+	model := fs.String("out", "", "write the model to `file`")
+	if c := parse(fs, args, errOut); c >= 0 {
+		return c
+	}
+	switch {
+	case *dataFlag == "":
+		return bad(errOut, "fit", "-data: name the data set directories")
+	case o.hidden < 0 || o.hidden > bots.MaxHidden:
+		return bad(errOut, "fit", "-hidden %d: 0 to %d", o.hidden, bots.MaxHidden)
+	case o.epochs < 0 || o.batch < 1 || o.threads < 1 || o.holdout < 0:
+		return bad(errOut, "fit", "-epochs, -holdout: 0 or more; -batch, -threads: 1 or more")
+	case !(o.lr > 0) || !(o.l2 >= 0):
+		return bad(errOut, "fit", "-lr: above 0; -l2: 0 or more")
+	}
+	start := time.Now()
+	d, err := loadData(strings.Split(*dataFlag, ","), o.holdout)
+	if err != nil {
+		return fail(errOut, "fit", err)
+	}
+	fmt.Fprintf(out, "fit: %d training and %d held-out positions (read in %.1f s)\n", len(d.train), len(d.held), time.Since(start).Seconds())
+	n, err := fit(d, &o, out)
+	if err != nil {
+		return fail(errOut, "fit", err)
+	}
+	name := "logistic regression"
+	if o.hidden > 0 {
+		name = fmt.Sprintf("%d tanh units", o.hidden)
+	}
+	report(out, name, d.held, n.predictor())
+	if *model != "" {
+		m, err := n.model()
+		if err == nil {
+			var b []byte
+			b, _ = m.MarshalBinary()
+			err = os.WriteFile(*model, b, 0o644)
+		}
+		if err != nil {
+			return fail(errOut, "fit", err)
+		}
+	}
+	fmt.Fprintf(errOut, "fit: %.1f s\n", time.Since(start).Seconds())
+	return 0
+}
+
+func evalCmd(_ context.Context, args []string, out, errOut io.Writer) int {
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	dataFlag := fs.String("data", "", "the data set `directories`, comma-separated")
+	model := fs.String("model", "", "the model `file` (empty: the embedded bots.DefaultValueModel)")
+	holdout := fs.Int("holdout", 5, "measure the deals d with d mod N = N-1 (0: all)")
+	if c := parse(fs, args, errOut); c >= 0 {
+		return c
+	}
+	if *dataFlag == "" || *holdout < 0 {
+		return bad(errOut, "eval", "-data: name the data set directories; -holdout: 0 or more")
+	}
+	m := bots.DefaultValueModel()
+	if *model != "" {
+		b, err := os.ReadFile(*model)
+		if err == nil {
+			m, err = bots.ParseValueModel(b)
+		}
+		if err != nil {
+			return fail(errOut, "eval", err)
+		}
+	}
+	d, err := loadData(strings.Split(*dataFlag, ","), *holdout)
+	if err != nil {
+		return fail(errOut, "eval", err)
+	}
+	held := d.held
+	if *holdout == 0 {
+		held = d.train
+	}
+	obs := make([]float32, elasund.ObservationSize)
+	report(out, "model", held, func(s *sample) float64 {
+		clear(obs)
+		for k, i := range s.idx {
+			obs[i] = s.val[k]
+		}
+		return m.Predict(obs)
+	})
+	return 0
+}
