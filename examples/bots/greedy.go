@@ -61,14 +61,6 @@ var defaultWeights = Weights{
 // to each row, north to south (2, 3, 4, 5, 6, 8, 9, 10, 11, 12).
 var rowWays = [elasund.NumRows]float64{1, 2, 3, 4, 5, 5, 4, 3, 2, 1}
 
-// rowIndex returns the index of row r in rowWays.
-func rowIndex(r elasund.Row) int {
-	if r >= 8 {
-		return int(r) - 3
-	}
-	return int(r) - 2
-}
-
 // Value returns the value of the position g for player p (see Weights),
 // before the comparison with the other players; 0 for a nil game or a
 // player not at its table.
@@ -125,31 +117,79 @@ func (w *Weights) values(g *elasund.Game, s *[elasund.MaxPlayers]float64) {
 		}
 		s[q] = v
 	}
-	// One pass over the board: the producing buildings (counted once a
-	// row, at their west column) and the permits.
-	for sq := elasund.Square(0); sq < elasund.NumSquares; sq++ {
-		c := g.At(sq)
-		switch {
-		case c.Building != elasund.NoBuilding:
-			if c.BuildingOwner < 0 || int(c.BuildingOwner) >= n || c.Building.Income() == elasund.NoIncome || sq.Col() != c.Origin.Col() {
-				continue
+	// One pass over the city, square by square (each player's sum adds
+	// up in square order, whatever the path to it): the producing
+	// buildings, counted once a row at their west column, and the
+	// permits. The permits come from the players' permit squares, and At
+	// is asked only about the other squares that are not empty.
+	var permits [elasund.MaxPlayers]squareSet
+	var anyPermit squareSet
+	for q := 0; q < n; q++ {
+		for v := 0; v < elasund.PermitsPerPlayer; v++ {
+			if sq := g.PermitSquare(elasund.Player(q), v); sq.Valid() {
+				permits[q].add(sq)
+				anyPermit.add(sq)
 			}
-			s[c.BuildingOwner] += w.Income * rowWays[rowIndex(sq.Row())]
-		case c.Permit >= 0:
-			p := c.PermitOwner
-			if p < 0 || int(p) >= n {
+		}
+	}
+	cols := elasund.CityColumns(n)
+	for r := 0; r < elasund.NumRows; r++ {
+		for col := 0; col < cols; col++ {
+			sq := elasund.Square(r*elasund.NumColumns + col)
+			var p elasund.Player
+			var value int
+			switch {
+			case anyPermit.has(sq):
+				if p, value = permitAt(g, &permits, n, sq); p < 0 {
+					continue // not reached: sq is a permit's
+				}
+			case g.IsEmpty(sq):
 				continue
+			default:
+				c := g.At(sq)
+				if c.Building != elasund.NoBuilding {
+					if c.BuildingOwner >= 0 && int(c.BuildingOwner) < n && c.Building.Income() != elasund.NoIncome && col == c.Origin.Col() {
+						s[c.BuildingOwner] += w.Income * rowWays[r]
+					}
+					continue
+				}
+				if c.Permit < 0 || c.PermitOwner < 0 || int(c.PermitOwner) >= n {
+					continue
+				}
+				p, value = c.PermitOwner, c.Permit
 			}
-			s[p] += w.Permit + w.PermitValue*float64(c.Permit)
-			if sq.Col()+1 < elasund.NumColumns && g.At(sq+1).PermitOwner == p {
+			s[p] += w.Permit + w.PermitValue*float64(value)
+			if col+1 < elasund.NumColumns && permits[p].has(sq+1) {
 				s[p] += w.PermitPair
 			}
-			if below := sq + elasund.NumColumns; below < elasund.NumSquares && g.At(below).PermitOwner == p {
+			if below := sq + elasund.NumColumns; below < elasund.NumSquares && permits[p].has(below) {
 				s[p] += w.PermitPair
 			}
 		}
 	}
 }
+
+// permitAt returns the owner and the value of the permit on sq, one of
+// the squares of permits, or NoPlayer.
+func permitAt(g *elasund.Game, permits *[elasund.MaxPlayers]squareSet, n int, sq elasund.Square) (elasund.Player, int) {
+	for q := 0; q < n; q++ {
+		if !permits[q].has(sq) {
+			continue
+		}
+		for v := 0; v < elasund.PermitsPerPlayer; v++ {
+			if g.PermitSquare(elasund.Player(q), v) == sq {
+				return elasund.Player(q), v
+			}
+		}
+	}
+	return elasund.NoPlayer, 0
+}
+
+// squareSet is a set of squares, one bit a square.
+type squareSet [2]uint64
+
+func (b *squareSet) add(s elasund.Square)      { b[s>>6] |= 1 << (s & 63) }
+func (b *squareSet) has(s elasund.Square) bool { return b[s>>6]&(1<<(s&63)) != 0 }
 
 // Greedy plays the legal move whose resulting position scores best for it
 // by a heuristic (Weights), one move deep: it draws one full game
