@@ -117,18 +117,37 @@ func (w *Weights) values(g *elasund.Game, s *[elasund.MaxPlayers]float64) {
 		}
 		s[q] = v
 	}
-	// One pass over the city, square by square (each player's sum adds
-	// up in square order, whatever the path to it): the producing
-	// buildings, counted once a row at their west column, and the
-	// permits. The permits come from the players' permit squares, and At
-	// is asked only about the other squares that are not empty.
-	var permits [elasund.MaxPlayers]squareSet
-	var anyPermit squareSet
+	boardValues(w, g, n, s)
+}
+
+// boardValues adds to s the players' terms of the board: the producing
+// buildings, counted once a row at their west column, and the permits. It
+// makes one pass over the city square by square, so that each player's
+// sum adds up in square order whatever the path to it. What stands where
+// comes first from the players' pieces (PermitSquare, BuildingSquare) and
+// the church; At is asked only about the other squares that are not
+// empty, the neutral buildings'.
+func boardValues(w *Weights, g *elasund.Game, n int, s *[elasund.MaxPlayers]float64) {
+	var b boardSets
 	for q := 0; q < n; q++ {
+		p := elasund.Player(q)
 		for v := 0; v < elasund.PermitsPerPlayer; v++ {
-			if sq := g.PermitSquare(elasund.Player(q), v); sq.Valid() {
-				permits[q].add(sq)
-				anyPermit.add(sq)
+			if sq := g.PermitSquare(p, v); sq.Valid() {
+				b.permits[q].add(sq)
+				b.anyPermit.add(sq)
+				b.known.add(sq)
+			}
+		}
+		for k := elasund.Hut; k <= elasund.Workshop; k++ {
+			if o := g.BuildingSquare(p, k); o.Valid() {
+				b.addBuilding(o, k, p, n)
+			}
+		}
+	}
+	for t := elasund.ChurchTile(1); t <= elasund.ChurchTiles; t++ {
+		if g.ChurchTileOwner(t) != elasund.NoPlayer {
+			if sq := g.ChurchSquare(t); sq.Valid() {
+				b.known.add(sq)
 			}
 		}
 	}
@@ -136,60 +155,83 @@ func (w *Weights) values(g *elasund.Game, s *[elasund.MaxPlayers]float64) {
 	for r := 0; r < elasund.NumRows; r++ {
 		for col := 0; col < cols; col++ {
 			sq := elasund.Square(r*elasund.NumColumns + col)
-			var p elasund.Player
-			var value int
-			switch {
-			case anyPermit.has(sq):
-				if p, value = permitAt(g, &permits, n, sq); p < 0 {
-					continue // not reached: sq is a permit's
+			if !b.known.has(sq) {
+				if g.IsEmpty(sq) {
+					continue
 				}
-			case g.IsEmpty(sq):
-				continue
-			default:
-				c := g.At(sq)
-				if c.Building != elasund.NoBuilding {
-					if c.BuildingOwner >= 0 && int(c.BuildingOwner) < n && c.Building.Income() != elasund.NoIncome && col == c.Origin.Col() {
-						s[c.BuildingOwner] += w.Income * rowWays[r]
+				// A neutral building, met first at its north-west square.
+				if c := g.At(sq); c.Building != elasund.NoBuilding && c.Origin == sq {
+					b.addBuilding(sq, c.Building, c.BuildingOwner, n)
+				} else {
+					continue // not reached in a valid game
+				}
+			}
+			if b.anyIncome.has(sq) {
+				for q := 0; q < n; q++ {
+					if b.income[q].has(sq) {
+						s[q] += w.Income * rowWays[r]
 					}
+				}
+			}
+			if !b.anyPermit.has(sq) {
+				continue
+			}
+			for q := 0; q < n; q++ {
+				if !b.permits[q].has(sq) {
 					continue
 				}
-				if c.Permit < 0 || c.PermitOwner < 0 || int(c.PermitOwner) >= n {
-					continue
+				p := elasund.Player(q)
+				s[q] += w.Permit + w.PermitValue*float64(permitValue(g, p, sq))
+				if col+1 < elasund.NumColumns && b.permits[q].has(sq+1) {
+					s[q] += w.PermitPair
 				}
-				p, value = c.PermitOwner, c.Permit
-			}
-			s[p] += w.Permit + w.PermitValue*float64(value)
-			if col+1 < elasund.NumColumns && permits[p].has(sq+1) {
-				s[p] += w.PermitPair
-			}
-			if below := sq + elasund.NumColumns; below < elasund.NumSquares && permits[p].has(below) {
-				s[p] += w.PermitPair
+				if below := sq + elasund.NumColumns; below < elasund.NumSquares && b.permits[q].has(below) {
+					s[q] += w.PermitPair
+				}
 			}
 		}
 	}
 }
 
-// permitAt returns the owner and the value of the permit on sq, one of
-// the squares of permits, or NoPlayer.
-func permitAt(g *elasund.Game, permits *[elasund.MaxPlayers]squareSet, n int, sq elasund.Square) (elasund.Player, int) {
-	for q := 0; q < n; q++ {
-		if !permits[q].has(sq) {
-			continue
-		}
-		for v := 0; v < elasund.PermitsPerPlayer; v++ {
-			if g.PermitSquare(elasund.Player(q), v) == sq {
-				return elasund.Player(q), v
-			}
+// permitValue returns the value of p's permit on sq.
+func permitValue(g *elasund.Game, p elasund.Player, sq elasund.Square) int {
+	for v := 0; v < elasund.PermitsPerPlayer; v++ {
+		if g.PermitSquare(p, v) == sq {
+			return v
 		}
 	}
-	return elasund.NoPlayer, 0
+	return 0
+}
+
+// boardSets is what boardValues knows of the board, as sets of squares.
+type boardSets struct {
+	known     squareSet                     // the squares whose contents are known
+	permits   [elasund.MaxPlayers]squareSet // each player's permits
+	anyPermit squareSet
+	income    [elasund.MaxPlayers]squareSet // the west squares of each player's producing buildings
+	anyIncome squareSet
+}
+
+// addBuilding adds building k at origin o, owned by p.
+func (b *boardSets) addBuilding(o elasund.Square, k elasund.Building, p elasund.Player, n int) {
+	produces := p >= 0 && int(p) < n && k.Income() != elasund.NoIncome
+	for dy := 0; dy < k.Height(); dy++ {
+		west := o + elasund.Square(dy*elasund.NumColumns)
+		for dx := 0; dx < k.Width(); dx++ {
+			b.known.add(west + elasund.Square(dx))
+		}
+		if produces {
+			b.income[p].add(west)
+			b.anyIncome.add(west)
+		}
+	}
 }
 
 // squareSet is a set of squares, one bit a square.
 type squareSet [2]uint64
 
-func (b *squareSet) add(s elasund.Square)      { b[s>>6] |= 1 << (s & 63) }
-func (b *squareSet) has(s elasund.Square) bool { return b[s>>6]&(1<<(s&63)) != 0 }
+func (b *squareSet) add(s elasund.Square)      { b[s>>6&1] |= 1 << (s & 63) }
+func (b *squareSet) has(s elasund.Square) bool { return b[s>>6&1]&(1<<(s&63)) != 0 }
 
 // Greedy plays the legal move whose resulting position scores best for it
 // by a heuristic (Weights), one move deep: it draws one full game
