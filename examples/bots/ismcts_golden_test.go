@@ -3,7 +3,6 @@ package bots
 import (
 	"fmt"
 	"hash/fnv"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -44,9 +43,9 @@ func greedyViews(tb testing.TB, players int, seed uint64) []elasund.View {
 // the order of the root's candidates, joined by spaces.
 func rootVisits(tr *tree) string {
 	var out []string
-	for _, m := range tr.nodes[0].cands {
-		if c := tr.find(0, m); c >= 0 {
-			out = append(out, fmt.Sprint(tr.nodes[c].visits))
+	for _, c := range tr.candidates(0) {
+		if c.child >= 0 {
+			out = append(out, fmt.Sprint(tr.nodes[c.child].visits))
 		}
 	}
 	return strings.Join(out, " ")
@@ -124,10 +123,7 @@ func TestISMCTSGolden(t *testing.T) {
 		if tc.workers > 1 {
 			continue
 		}
-		b, _ = NewISMCTS(uint64(tc.at)+1, ISMCTSOptions{Iterations: tc.iterations, Workers: tc.workers})
-		tr := &tree{w: &b.w, r: rand.New(rand.NewPCG(b.r.Uint64(), b.r.Uint64())), iters: tc.iterations}
-		tr.run(v, v.Legal())
-		if got := rootVisits(tr); got != tc.visits {
+		if got := rootVisits(b.trees[0]); got != tc.visits {
 			t.Errorf("%d players, seed %d, view %d, %d iterations: root visits\n%s\nwant\n%s",
 				tc.players, tc.gameSeed, tc.at, tc.iterations, got, tc.visits)
 		}

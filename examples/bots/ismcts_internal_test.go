@@ -3,6 +3,7 @@ package bots
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/elasund/elasund"
@@ -52,6 +53,44 @@ func TestISMCTSRolls(t *testing.T) {
 			t.Errorf("sum %d drawn %d times, want %.0f ± %.0f", s, count[s], want, 5*sd)
 		}
 	}
+}
+
+// TestISMCTSSearchAllocs checks that a search with one worker allocates
+// nothing once its trees' storage has grown: after a search of 2000
+// iterations from a view, the same search (the bot's source reseeded) and
+// its first 1000 iterations allocate nothing, in positions of the opening,
+// the middle and the end of 2-, 3- and 4-player games.
+func TestISMCTSSearchAllocs(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		views := greedyViews(t, players, uint64(players))
+		for _, at := range []int{0, len(views) / 2, len(views) - 1} {
+			v := views[at]
+			b, err := NewISMCTS(1, ISMCTSOptions{Iterations: 2000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := b.search(v); err != nil {
+				t.Fatal(err)
+			}
+			for _, iters := range []int{1000, 2000} {
+				b.opts.Iterations = iters
+				b.r = rand.New(rand.NewPCG(1, ismctsStream))
+				if n := mallocs(func() { _, _, _ = b.search(v) }); n != 0 {
+					t.Errorf("%d players, view %d: a search of %d iterations allocates %d times", players, at, iters, n)
+				}
+			}
+		}
+	}
+}
+
+// mallocs returns the number of heap allocations f makes, run alone.
+func mallocs(f func()) uint64 {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.Mallocs - before.Mallocs
 }
 
 // firstBuildView returns the view of the first player's first decision
