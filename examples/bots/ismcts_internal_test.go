@@ -74,9 +74,15 @@ func TestISMCTSSearchAllocs(t *testing.T) {
 			}
 			for _, iters := range []int{1000, 2000} {
 				b.opts.Iterations = iters
-				b.r = rand.New(rand.NewPCG(1, ismctsStream))
-				if n := mallocs(func() { _, _, _ = b.search(v) }); n != 0 {
-					t.Errorf("%d players, view %d: a search of %d iterations allocates %d times", players, at, iters, n)
+				// The fewest of three tries, for the runtime's own
+				// allocations that may fall within one.
+				least := uint64(math.MaxUint64)
+				for range 3 {
+					b.r = rand.New(rand.NewPCG(1, ismctsStream))
+					least = min(least, mallocs(func() { _, _, _ = b.search(v) }))
+				}
+				if least != 0 {
+					t.Errorf("%d players, view %d: a search of %d iterations allocates %d times", players, at, iters, least)
 				}
 			}
 		}
