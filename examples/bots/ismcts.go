@@ -153,10 +153,6 @@ func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
 	case 1:
 		return b.buf[0], 0, nil
 	}
-	var deadline time.Time
-	if b.opts.Budget > 0 {
-		deadline = time.Now().Add(b.opts.Budget)
-	}
 	n := b.opts.Workers
 	if b.opts.Iterations > 0 {
 		n = min(n, b.opts.Iterations) // no worker without an iteration
@@ -171,6 +167,10 @@ func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
 	// has games to draw.
 	if _, err := v.Sample(trees[0].r); err != nil {
 		return elasund.Move{}, 0, err
+	}
+	var deadline time.Time
+	if b.opts.Budget > 0 {
+		deadline = time.Now().Add(b.opts.Budget)
 	}
 	for i, t := range trees {
 		iters := -1 // until the deadline
