@@ -10,8 +10,8 @@ import (
 )
 
 // The goldens of this file were recorded from the search as it was at
-// commit f57f44c, before its tree was moved into flat, reusable storage:
-// the storage must not change what the search does.
+// commit f57f44c, before its heuristic's board pass and its tree were
+// rewritten for speed: speed must not change what the search does.
 
 // greedyViews returns the views of the decisions with more than one legal
 // move of a game of players greedy bots seeded with seed.
