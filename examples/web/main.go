@@ -40,7 +40,7 @@
 //
 // At most -max-games games and, separately, -max-games uploaded records are
 // held, the records at most -max-replay-mb MiB in all (a record's moves and
-// a snapshot every 32 moves: about 90 bytes a move); a game or record
+// a snapshot every 32 moves: about 120 bytes a move); a game or record
 // unused for -idle is removed, and a removed game is abandoned. A new
 // game's turn limit is -max-turns (a client may ask for up to 10,000). Bodies
 // are at most 16 KiB (a record: 1 MiB, at most 50,000 moves).

@@ -126,14 +126,15 @@ func (rp *replay) describe() replayJSON {
 }
 
 // size is the memory the replay holds, as the server accounts it: its
-// snapshots, moves and move list (the strings of the list counted at their
-// length).
+// snapshots, moves and move list at their capacity, the strings of the list
+// at their length.
 func (rp *replay) size() int64 {
 	n := int64(unsafe.Sizeof(*rp))
-	n += int64(len(rp.snaps)) * int64(unsafe.Sizeof(elasund.Game{}))
-	n += int64(len(rp.rec.Moves)) * int64(unsafe.Sizeof(elasund.Move{}))
+	n += int64(cap(rp.snaps)) * int64(unsafe.Sizeof(elasund.Game{}))
+	n += int64(cap(rp.rec.Moves)) * int64(unsafe.Sizeof(elasund.Move{}))
+	n += int64(cap(rp.entries)) * int64(unsafe.Sizeof(logEntry{}))
 	for _, e := range rp.entries {
-		n += int64(unsafe.Sizeof(e)) + int64(len(e.Color)+len(e.Text))
+		n += int64(len(e.Color) + len(e.Text))
 	}
 	for k, v := range rp.rec.Tags {
 		n += int64(len(k) + len(v) + 32)
