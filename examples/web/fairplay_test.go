@@ -22,7 +22,7 @@ import (
 // reason, and the game does not change.
 func TestNoChosenDice(t *testing.T) {
 	s, ts := testServer(t, options{MaxGames: 2, Idle: time.Minute, BotDelay: time.Hour})
-	st := createFirst(t, s, ts, `{"seats": ["you", "random"]}`, 0)
+	st := createFirst(t, ts, `{"seats": ["you", "random"]}`, true)
 	path := "/api/games/" + st.ID + "/moves"
 	g, _, _ := gameOf(s, st.ID)
 	if g.Phase() != elasund.PhaseRoll {

@@ -181,18 +181,31 @@ func (failingBot) Choose(elasund.View) (elasund.Move, error) {
 // legal move is played for it and the page is told.
 func TestBotFailure(t *testing.T) {
 	s, ts := testServer(t, options{MaxGames: 1, Idle: time.Minute})
-	st := createFirst(t, s, ts, `{"seats": ["you", "random"]}`, 0)
+	st := createFirst(t, ts, `{"seats": ["you", "random"]}`, true)
 	s.mu.Lock()
 	ss := s.games[st.ID]
 	s.mu.Unlock()
 	ss.mu.Lock()
 	ss.bots[1] = failingBot{}
 	ss.mu.Unlock()
-	// Play the person's turn to its end; then the failing bot's turn starts.
-	for _, m := range []string{"roll", "end build", "take gold", "end turn"} {
-		if status, data, _ := do(t, ts, "POST", "/api/games/"+st.ID+"/moves", mustJSON(t, moveJSON{Move: m})); status != http.StatusOK {
+	// Play the person's turn to its end (ending each phase when it may,
+	// else the first move); then the failing bot's turn starts.
+	for step := 0; len(st.Moves) > 0; step++ {
+		if step > 50 {
+			t.Fatal("the person's turn does not end")
+		}
+		m := st.Moves[0].Text
+		for _, c := range st.Moves {
+			if c.Text == "end build" || c.Text == "end turn" || c.Text == "take gold" {
+				m = c.Text
+			}
+		}
+		status, data, _ := do(t, ts, "POST", "/api/games/"+st.ID+"/moves", mustJSON(t, moveJSON{Move: m}))
+		if status != http.StatusOK {
 			t.Fatalf("%s: %d %s", m, status, data)
 		}
+		st = stateJSON{}
+		decode(t, data, &st)
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for {

@@ -129,8 +129,8 @@ func TestRefusals(t *testing.T) {
 	// The bots wait an hour before each move: the games stand still.
 	s, ts := testServer(t, options{MaxGames: 3, Idle: time.Minute, BotDelay: time.Hour})
 	const body = `{"seats": ["you", "random"]}`
-	mine := createFirst(t, s, ts, body, 0).ID   // red, the person, decides
-	theirs := createFirst(t, s, ts, body, 1).ID // blue, a bot, decides
+	mine := createFirst(t, ts, body, true).ID    // red, the person, decides
+	theirs := createFirst(t, ts, body, false).ID // blue, a bot, decides
 	gm, _, _ := gameOf(s, mine)
 	gt, _, _ := gameOf(s, theirs)
 	if gm.ToMove() != 0 || gt.ToMove() != 1 {
