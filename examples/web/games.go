@@ -268,8 +268,12 @@ func (s *server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rec, err := ss.record()
+	if errors.Is(err, elasund.ErrGameInProgress) {
+		writeError(w, http.StatusConflict, "the record is given once the game is over: it holds the seed, which tells every hand and roll")
+		return
+	}
 	if err != nil {
-		writeError(w, http.StatusConflict, "the record is given once the game is over (it holds the seed, which tells every hand and roll): %v", err)
+		writeError(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

@@ -22,9 +22,11 @@ import (
 // play a move the Table does not list for the deciding seat, nor learn more
 // than its seat's View until the game is over.
 //
-// Every method takes the session's lock; the handlers and the bots'
-// goroutine use nothing else. A store of games (today the server's map)
-// holds sessions by id.
+// The handlers and the bots' goroutine use its methods and nothing else;
+// each takes the session's lock (stateLocked and notify expect it held).
+// A store of games (today the server's map) holds sessions by id; seats
+// of several people, their tokens and a database would be added here and
+// there without the handlers reaching into the Table.
 type session struct {
 	id      string
 	human   elasund.Player               // the person's seat
