@@ -194,6 +194,18 @@
 // allocate, nor do ChanceOutcomes, LegalMask, AppendLegalIndices and
 // View.Observation with a buffer of sufficient capacity.
 //
+// # Hosting a game
+//
+// A program that hosts a game for players who must not cheat holds it at a
+// Table, the referee: NewTable draws a secret seed (when Config.Seed is 0),
+// Play accepts a move only from the seat that decides and only if Legal
+// lists it (so nobody moves for another seat, and nobody forces the dice:
+// ErrNotYourDecision, ErrChance), View hands each seat what it may know,
+// Log is the public list of moves played, and Record, which reveals the
+// seed, is given once the game is over (ErrGameInProgress before). A Table
+// saves and loads (MarshalBinary, MarshalJSON) by its configuration and
+// log; loading replays the log, checking every move and every roll.
+//
 // # Rule interpretations
 //
 // RULES.md, at the root of this module's repository, is the rules reference
