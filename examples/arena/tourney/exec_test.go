@@ -161,9 +161,9 @@ func TestExecFaults(t *testing.T) {
 		{"exit", []string{"exited before its hello", "exited while the arena wrote to it"}},
 		{"crash", []string{"exited: exit status 3 before its move", "exited: exit status 3 while the arena wrote to it"}},
 		{"garbage", []string{`answered "e2e4, I think": not a JSON object`}},
-		{"forced", []string{`illegal move "roll 6 6": the referee rolls the dice`}},
+		{"forced", []string{`illegal move "roll 6 6" in phase roll: the table rolls the dice`}},
 		{"nomove", []string{`answered the move "fly away", which is no move`}},
-		{"wrong", []string{`illegal move "end turn": `}},
+		{"wrong", []string{`illegal move "end turn" in phase `}},
 		{"badproto", []string{"speaks protocol 2; the arena speaks 1"}},
 	}
 	for _, c := range cases {
