@@ -18,11 +18,29 @@ import (
 
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/arena/internal/testbot"
+	"github.com/elasund/elasund/examples/arena/tourney"
 )
 
 func TestMain(m *testing.M) {
-	testbot.Main() // acts as an external bot when a test starts it so
+	testbot.Main(guess) // acts as an external bot when a test starts it so
 	os.Exit(m.Run())
+}
+
+// guess is the cheating test bot's Guesser: it takes word for the seed,
+// then for the key, of a tournament.
+func guess(word string, deals int) []uint64 {
+	var seeds []uint64
+	if seed, err := strconv.ParseUint(word, 10, 64); err == nil {
+		for d := range deals {
+			seeds = append(seeds, tourney.GameSeed(seed, d))
+		}
+	}
+	if key, err := tourney.ParseKey(word); err == nil {
+		for d := range deals {
+			seeds = append(seeds, key.DealSeed(d))
+		}
+	}
+	return seeds
 }
 
 // run runs the command and returns its exit status, output and messages.
