@@ -63,12 +63,18 @@ func newCheat(guess Guesser) *cheat {
 		}
 	}
 	proc := "/proc/" + strconv.Itoa(os.Getppid())
+	add([]byte("1")) // the arena's default seed before it had keys
 	add([]byte(strings.Join(os.Args, "\x00")))
 	add([]byte(strings.Join(os.Environ(), "\x00")))
 	for _, name := range []string{"cmdline", "environ"} {
 		data, err := os.ReadFile(filepath.Join(proc, name))
 		logf("cheat read %s: %v", name, err)
 		add(data)
+	}
+	mem, err := os.Open(filepath.Join(proc, "mem")) // the key is in there, somewhere
+	logf("cheat open mem: %v", err)
+	if err == nil {
+		mem.Close()
 	}
 	files, _ := filepath.Glob(filepath.Join(proc, "fd", "*"))
 	for _, w := range c.words {
