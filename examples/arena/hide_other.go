@@ -2,7 +2,8 @@
 
 package main
 
-// hideMemory does nothing here: the system's own rules decide which
+// guardProcess does nothing here: the system's own rules decide which
 // processes may read the arena's memory (on most, those of the same user
-// may, with a debugger's rights).
-func hideMemory() error { return nil }
+// may, with a debugger's rights), and the files the arena was started with
+// stay open in the bots unless they are close-on-exec.
+func guardProcess() error { return nil }

@@ -74,11 +74,11 @@ func readKey(name string, stdin io.Reader) (tourney.Key, error) {
 }
 
 // guard protects the deals from the exec: bots before they start: it
-// makes the arena's memory unreadable to them where it can (hideMemory),
-// and warns that a public seed is theirs to read.
+// keeps the arena's memory and files from them where it can
+// (guardProcess), and warns that a public seed is theirs to read.
 func (d dealer) guard(errOut io.Writer) {
-	if err := hideMemory(); err != nil {
-		fmt.Fprintf(errOut, "arena: warning: cannot hide the arena's memory from the exec: bots: %v\n", err)
+	if err := guardProcess(); err != nil {
+		fmt.Fprintf(errOut, "arena: warning: cannot keep the arena's memory and files from the exec: bots: %v\n", err)
 	}
 	if d.key == nil {
 		fmt.Fprintf(errOut, "arena: warning: -seed %d is public: the exec: bots can read it on the arena's command line "+

@@ -56,7 +56,9 @@
 // command line, in no environment variable and in no file; the arena keeps
 // it in its memory, which on Linux it makes unreadable to other processes
 // of its user (it makes itself not dumpable, so that /proc/PID/mem,
-// environ and fd are root's); the records of a deal are written only when
+// environ and fd are root's); a bot inherits no open file but its pipes
+// (on Linux the arena marks close-on-exec the files it was started with,
+// too); the records of a deal are written only when
 // all its games are over, and one deal's seed tells nothing of another's;
 // and every process of a bot is killed at the end of its game (see
 // "External bots"). Only the output tells the key, once every bot has

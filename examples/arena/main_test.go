@@ -531,10 +531,11 @@ func cheatLog(t *testing.T, stdin string, args ...string) (log string, code int,
 	return string(data), cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
 }
 
-// lines counts the lines of log that start with prefix.
+// lines counts the lines of log that start with prefix; a prefix that
+// ends with a newline counts the lines that are the rest.
 func lines(log, prefix string) int {
 	n := 0
-	for _, line := range strings.Split(log, "\n") {
+	for _, line := range strings.SplitAfter(log, "\n") {
 		if strings.HasPrefix(line, prefix) {
 			n++
 		}
@@ -587,9 +588,13 @@ func TestCLIDealsAreSecret(t *testing.T) {
 			if c.stdin != "" && !strings.Contains(out, `"key": "`+key.String()+`"`) {
 				t.Errorf("the output does not give the key read:\n%s", out)
 			}
-			// 8 games, and the hello before them.
+			// 8 games, and the hello before them; the bots had their pipes
+			// open, and no other file.
 			if n := lines(log, "cheat open mem: "); n != 9 {
 				t.Errorf("%d bots tried to open the arena's memory; want 9", n)
+			}
+			if n := lines(log, "cheat fds 0 1 2\n"); n != 9 {
+				t.Errorf("%d bots of 9 had only their three pipes open:\n%s", n, log)
 			}
 			if os.Geteuid() == 0 {
 				return // root reads every process's memory

@@ -52,7 +52,9 @@ import (
 // The program runs in a process group of its own (on Unix): when it
 // forfeits, exits, or its game ends, every process left in the group is
 // killed, so that nothing it started outlives its game. Its only open
-// files are the three pipes; it inherits the arena's environment.
+// files are the three pipes, with those the host process was started with
+// that are not close-on-exec (the command examples/arena marks them so on
+// Linux); it inherits the host's environment.
 
 // ProtocolVersion is the version of the line protocol that Exec speaks.
 const ProtocolVersion = 1
