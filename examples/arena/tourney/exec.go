@@ -119,7 +119,9 @@ func NewExec(args []string, opt ExecOptions) *Exec {
 	return &Exec{args: args, opt: opt, name: "exec"}
 }
 
-// Name returns the name the program gave in its hello, or "exec" before it.
+// Name returns the name the program gave in its hello, without its
+// unprintable characters and cut to 40, or "exec" before the hello or if
+// it gave none.
 func (b *Exec) Name() string { return b.name }
 
 type helloMsg struct {

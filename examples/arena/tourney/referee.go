@@ -1,13 +1,42 @@
 // Package tourney is the referee and tournament engine of examples/arena:
-// it plays games of elasund between bots, holding the real game and handing
-// each bot only its player's view, seats the bots in every order, runs the
-// games in parallel with results that do not depend on the parallelism,
-// and sums the results up: win rates with Wilson intervals, win rates by
-// seat, head-to-head records and Elo ratings. It also seats external
-// programs that speak the arena's line protocol (Exec).
+// it plays games of elasund between bots, seats the bots in every order,
+// runs the games in parallel with results that do not depend on the
+// parallelism, and sums the results up: win rates with Wilson intervals,
+// win rates by seat, head-to-head records and Elo ratings. It also seats
+// external programs that speak the arena's line protocol (Exec).
 //
 // The command examples/arena is its front end; a server can use Play to
 // referee one game and Run to hold a tournament.
+//
+// # Fair play
+//
+// Every game is held by an elasund.Table, the library's referee (Play): a
+// bot is handed only its seat's view, and its move is played only if the
+// Table accepts it, which refuses a forced roll (elasund.ErrChance) and
+// any move it does not list for the deciding seat. What the arena adds is
+// its forfeit rule: a bot that errs, panics, times out or plays a move the
+// Table refuses loses the game (Outcome).
+//
+// A bot that knew its game's seed could foresee every card and roll, so
+// where the seeds come from matters (Tournament):
+//
+//   - a Key (NewKey) deals the tournament in secret: every seed is an
+//     HMAC of the key, so that a bot learns nothing of a deal from what it
+//     can read, the records of other deals included, as long as the key
+//     stays out of its reach (the command keeps it in its memory until the
+//     end; a key written in a file is as safe as the file);
+//   - a Seed deals it in public (GameSeed): fine for bots that are trusted
+//     or are handed nothing but views (in-process ones), and for runs that
+//     must be reproduced by name, not for programs that can read the seed
+//     wherever the host keeps it (an exec bot can read its parent's command
+//     line under /proc);
+//   - Play with Config.Seed 0 has the Table draw a secret seed of its own.
+//
+// A game's record tells its deal: a host that lets the bots' side read
+// records while a tournament runs waits until every game of the deal is
+// over. An Exec bot runs in a process group of its own (on Unix), all of
+// which is killed when its game ends or it forfeits, so that nothing it started
+// lives on to read what comes after.
 package tourney
 
 import (
