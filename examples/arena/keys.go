@@ -42,16 +42,16 @@ const maxKeyFile = 4096
 // then closes, if it can). It refuses a regular file that its group or
 // others may read.
 func readKey(name string, stdin io.Reader) (tourney.Key, error) {
-	r := stdin
+	r, what := stdin, "standard input"
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
 			return tourney.Key{}, err
 		}
-		defer f.Close()
-		r = f
-	} else if c, ok := stdin.(io.Closer); ok {
-		defer c.Close()
+		r, what = f, name
+	}
+	if c, ok := r.(io.Closer); ok {
+		defer c.Close() // the file, or standard input: nobody reads it after
 	}
 	if f, ok := r.(*os.File); ok {
 		fi, err := f.Stat()
@@ -59,7 +59,7 @@ func readKey(name string, stdin io.Reader) (tourney.Key, error) {
 			return tourney.Key{}, err
 		}
 		if perm := fi.Mode().Perm(); fi.Mode().IsRegular() && perm&0o077 != 0 && runtime.GOOS != "windows" {
-			return tourney.Key{}, fmt.Errorf("%s may be read by others than its owner (mode %v): chmod 600 it", name, perm)
+			return tourney.Key{}, fmt.Errorf("%s may be read by others than its owner (mode %v): chmod 600 it", what, perm)
 		}
 	}
 	data, err := io.ReadAll(io.LimitReader(r, maxKeyFile))
@@ -68,7 +68,7 @@ func readKey(name string, stdin io.Reader) (tourney.Key, error) {
 	}
 	k, err := tourney.ParseKey(string(data))
 	if err != nil {
-		return tourney.Key{}, fmt.Errorf("%s: %w", name, err)
+		return tourney.Key{}, fmt.Errorf("%s: %w", what, err)
 	}
 	return k, nil
 }
