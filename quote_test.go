@@ -4,6 +4,7 @@ package elasund
 // for huge input (quote.go and the parsers that use it).
 
 import (
+	"encoding/json"
 	"errors"
 	"runtime"
 	"strings"
@@ -48,19 +49,37 @@ func allocated(f func()) uint64 {
 
 // A huge input: every parser and loader answers with a short error that
 // quotes at most 60 bytes of it, and allocates at most four times its
-// length and a constant.
+// length and a constant (the JSON and binary loaders, which refuse long
+// data before reading it, a constant only).
 func TestHugeInputs(t *testing.T) {
 	const n = 4 << 20
 	rep := func(s string, total int) string { return strings.Repeat(s, total/len(s)) }
+	game, err := json.Marshal(newTestGame(t, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inJSON := func(field, value string) string {
+		var j map[string]json.RawMessage
+		if err := json.Unmarshal(game, &j); err != nil {
+			t.Fatal(err)
+		}
+		j[field] = json.RawMessage(value)
+		b, _ := json.Marshal(j)
+		return string(b)
+	}
 	move := func(s string) error { _, err := ParseMove(s); return err }
 	square := func(s string) error { _, err := ParseSquare(s); return err }
 	site := func(s string) error { _, err := ParseWallSite(s); return err }
 	rules := func(s string) error { _, err := ParseRules(s); return err }
 	record := func(s string) error { _, err := ParseRecord(s); return err }
+	var data []byte // the input, for the loaders
+	loadJSON := func(string) error { var g Game; return g.UnmarshalJSON(data) }
+	loadBinary := func(string) error { var g Game; return g.UnmarshalBinary(data) }
 	const (
 		fails = iota // the input is refused
 		reads        // the input is read
 	)
+	jsonRoom := maxJSONLen - len(game) - 100 // a long value that keeps the data under the limit
 	for _, tc := range []struct {
 		name   string
 		parse  func(string) error
@@ -99,8 +118,18 @@ func TestHugeInputs(t *testing.T) {
 		{"ParseRecord of long colours", record, `[Colors "` + rep("red ", n) + `"]`, reads, 4},
 		{"ParseRecord of a long colour tag", record, `[FirstPlayer "` + rep("r", n) + `"]`, fails, 4},
 		{"ParseRecord of a long move", record, "1. " + rep("z", n), fails, 4},
+		{"UnmarshalJSON of long rules", loadJSON, inJSON("rules", `"`+rep("+", n)+`"`), fails, 0},
+		{"UnmarshalJSON of rules under the limit", loadJSON, inJSON("rules", `"`+rep("+", jsonRoom)+`"`), fails, 0},
+		{"UnmarshalJSON of a key under the limit", loadJSON, inJSON(rep("K", jsonRoom), "1"), fails, 0},
+		{"UnmarshalJSON of a number under the limit", loadJSON, inJSON("bank", rep("9", jsonRoom)), fails, 0},
+		{"UnmarshalJSON of a colour under the limit", loadJSON, inJSON("first", `"`+rep("r", jsonRoom)+`"`), fails, 0},
+		{"UnmarshalJSON of a phase under the limit", loadJSON, inJSON("phase", `"`+rep("p", jsonRoom)+`"`), fails, 0},
+		{"UnmarshalJSON of random under the limit", loadJSON, inJSON("random", `"`+rep("0", jsonRoom)+`"`), fails, 0},
+		{"UnmarshalJSON of a deck under the limit", loadJSON, inJSON("deck", "["+rep(`"blue",`, jsonRoom)+`"x"]`), fails, 0},
+		{"UnmarshalBinary", loadBinary, "\x01" + rep("\x00", n), fails, 0},
 	} {
 		var err error
+		data = []byte(tc.in)
 		used := allocated(func() { err = tc.parse(tc.in) })
 		if limit := tc.perIn*uint64(len(tc.in)) + 1<<20; used > limit {
 			t.Errorf("%s: %d bytes of input allocate %d bytes, more than %d", tc.name, len(tc.in), used, limit)
