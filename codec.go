@@ -139,9 +139,10 @@ func (g Game) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary implements encoding.BinaryUnmarshaler: it loads a game
-// that MarshalBinary saved. It checks every field's range and then the
-// whole state with Validate; on any error (wrapping ErrBadEncoding or
-// ErrInvalidState) the receiver is left unchanged.
+// that MarshalBinary saved. It checks every field's range (the turns
+// played and the turn limit at most TurnLimit) and then the whole state
+// with Validate; on any error (wrapping ErrBadEncoding or ErrInvalidState)
+// the receiver is left unchanged.
 func (g *Game) UnmarshalBinary(data []byte) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrBadEncoding, fmt.Sprintf(format, args...))

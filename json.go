@@ -253,9 +253,10 @@ func jsonLocation(s Square) string {
 // unchanged. "drawnSlots" may be left out (its slots are then blue, colour
 // index 0); every other field must be given where the state needs it.
 //
-// Data longer than maxJSONLen (64 KiB) is refused before it is read: a
-// saved game takes under 4 KB, and under 13 KB indented. The errors quote
-// at most 60 bytes of the data.
+// Data longer than 64 KiB is refused before it is read: a saved game
+// takes under 4 KB, and under 13 KB indented. So is a "turnsPlayed" or
+// "maxTurns" beyond TurnLimit. The errors quote at most 60 bytes of the
+// data.
 func (g *Game) UnmarshalJSON(data []byte) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrBadEncoding, fmt.Sprintf(format, args...))

@@ -34,9 +34,9 @@ type Record struct {
 	// Moves are the moves played, in order.
 	Moves []Move
 	// Over says that the game ended after the moves; Winner is its winner,
-	// or NoColor for a game that ended at Config.MaxTurns. When Over is
-	// false the result is unknown or the game goes on, and Replay does not
-	// check it.
+	// or NoColor for a game that ended at Config.MaxTurns (or TurnLimit).
+	// When Over is false the result is unknown or the game goes on, and
+	// Replay does not check it.
 	Over   bool
 	Winner Color
 	// Tags holds any other tags of the record, such as "Event", "Site",
@@ -348,9 +348,9 @@ func quoteTag(s string) string {
 // number and colour given agrees with the game; whether every move is
 // legal, and the result, Replay checks. Its errors wrap ErrBadRecord and
 // name the line of the first mistake; they quote at most 60 bytes of the
-// text. It reads the text in one pass, in place: besides the Record it
-// returns (its moves take at most three times the length of the text) and
-// the tags' values, it allocates a fixed amount.
+// text. It reads the text in one pass, in place, and allocates at most
+// four times its length: the Record it returns (whose moves take at most
+// three times the length of the text) and little else.
 func ParseRecord(s string) (Record, error) {
 	p := recordParser{seen: map[string]bool{}, moves: countMoves(s)}
 	for ln := 1; s != ""; ln++ {
