@@ -59,6 +59,7 @@ var jsonNames = func() map[reflect.Type][]string {
 		}
 	}
 	add(reflect.TypeFor[jsonGame]())
+	add(reflect.TypeFor[jsonTable]())
 	return m
 }()
 
