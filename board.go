@@ -81,22 +81,22 @@ func sq(col, ri int) Square { return Square(ri*NumColumns + col) }
 // such as "c8".
 func ParseSquare(s string) (Square, error) {
 	if len(s) < 2 || len(s) > 3 {
-		return NoSquare, fmt.Errorf("elasund: bad square %q", s)
+		return NoSquare, fmt.Errorf("elasund: bad square %s", quoteInput(s))
 	}
 	col := int(strings.ToLower(s[:1])[0]) - 'a'
 	var n int
 	for _, c := range s[1:] {
 		if c < '0' || c > '9' {
-			return NoSquare, fmt.Errorf("elasund: bad square %q", s)
+			return NoSquare, fmt.Errorf("elasund: bad square %s", quoteInput(s))
 		}
 		n = n*10 + int(c-'0')
 	}
 	if n > 12 {
-		return NoSquare, fmt.Errorf("elasund: bad square %q: no row %d", s, n)
+		return NoSquare, fmt.Errorf("elasund: bad square %s: no row %d", quoteInput(s), n)
 	}
 	q := SquareAt(col, Row(n))
 	if q == NoSquare {
-		return NoSquare, fmt.Errorf("elasund: bad square %q", s)
+		return NoSquare, fmt.Errorf("elasund: bad square %s", quoteInput(s))
 	}
 	return q, nil
 }

@@ -139,9 +139,10 @@ func (g Game) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary implements encoding.BinaryUnmarshaler: it loads a game
-// that MarshalBinary saved. It checks every field's range and then the
-// whole state with Validate; on any error (wrapping ErrBadEncoding or
-// ErrInvalidState) the receiver is left unchanged.
+// that MarshalBinary saved. It checks every field's range (the turns
+// played and the turn limit at most TurnLimit) and then the whole state
+// with Validate; on any error (wrapping ErrBadEncoding or ErrInvalidState)
+// the receiver is left unchanged.
 func (g *Game) UnmarshalBinary(data []byte) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrBadEncoding, fmt.Sprintf(format, args...))
@@ -265,6 +266,9 @@ func (g *Game) checkRanges() error {
 	if !g.rules.valid() {
 		return bad("unknown rule options %#x", uint8(g.rules))
 	}
+	if g.maxTurns > TurnLimit || g.turn > TurnLimit {
+		return bad("turn limit %d, %d turns played; a game lasts at most %d turns", g.maxTurns, g.turn, TurnLimit)
+	}
 	if g.phase > PhaseOver {
 		return bad("phase %d", g.phase)
 	}
@@ -357,7 +361,9 @@ func (g *Game) deriveCells() {
 
 // checkPlayState checks the invariants of a reachable state that Validate
 // leaves out because play keeps them by construction: the dice, the turn
-// limit and the unused church owner slot. Errors wrap ErrInvalidState.
+// limit (MaxTurns or TurnLimit: a game that has played that many turns is
+// over, without a winner) and the unused church owner slot. Errors wrap
+// ErrInvalidState.
 func (g *Game) checkPlayState() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrInvalidState, fmt.Sprintf(format, args...))
@@ -365,8 +371,8 @@ func (g *Game) checkPlayState() error {
 	if rolled := g.dice != [2]uint8{}; rolled == (g.turn == 0 && g.phase == PhaseRoll) {
 		return bad("dice %d and %d in %v of turn %d", g.dice[0], g.dice[1], g.phase, g.turn+1)
 	}
-	if g.maxTurns > 0 && g.turn >= g.maxTurns && !(g.turn == g.maxTurns && g.phase == PhaseOver && g.winner < 0) {
-		return bad("%d turns played of a limit of %d", g.turn, g.maxTurns)
+	if last := g.lastTurn(); g.turn >= last && !(g.turn == last && g.phase == PhaseOver && g.winner < 0) {
+		return bad("%d turns played of a limit of %d", g.turn, last)
 	}
 	if g.churchOwner[0] != -1 {
 		return bad("church owner slot 0 holds %d", g.churchOwner[0])

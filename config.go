@@ -2,11 +2,17 @@ package elasund
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 )
 
 // Configuring and starting a game (RULES.md §2, §12).
+
+// TurnLimit is the most turns a game lasts: a game that has played that
+// many ends without a winner, as at Config.MaxTurns, which may not be
+// larger. Real games end in well under 200 turns; the limit exists so that
+// the turn counter, which the saved forms hold in 32 bits, can never wrap,
+// nor Turn overflow an int of 32 bits. A saved game past it does not load.
+const TurnLimit = 1 << 20
 
 // Config configures a new game.
 type Config struct {
@@ -26,7 +32,8 @@ type Config struct {
 	FirstPlayer Color
 	// MaxTurns, if positive, ends the game without a winner once that many
 	// turns have been played. The rules have no such limit; it exists for
-	// simulations that must stop. Zero means no limit.
+	// simulations that must stop. Zero means no limit but TurnLimit, the
+	// most MaxTurns may be.
 	MaxTurns int
 	// InfluenceDeck, if not nil, is the order of the shuffled influence
 	// deck, top card first: 39 cards, 13 of each colour. The starting
@@ -62,8 +69,8 @@ func New(c Config) (*Game, error) {
 	if n < MinPlayers || n > MaxPlayers {
 		return nil, fmt.Errorf("%w: %d players; the game is for 2 to 4", ErrInvalidConfig, n)
 	}
-	if c.MaxTurns < 0 || int64(c.MaxTurns) > math.MaxUint32 {
-		return nil, fmt.Errorf("%w: MaxTurns %d is out of range (0 to %d)", ErrInvalidConfig, c.MaxTurns, uint32(math.MaxUint32))
+	if c.MaxTurns < 0 || c.MaxTurns > TurnLimit {
+		return nil, fmt.Errorf("%w: MaxTurns %d is out of range (0 to %d)", ErrInvalidConfig, c.MaxTurns, TurnLimit)
 	}
 	if !c.Rules.valid() {
 		return nil, fmt.Errorf("%w: unknown rule options %#x", ErrInvalidConfig, uint8(c.Rules&^allRules))

@@ -105,8 +105,10 @@
 // trusts its input: it checks the range of every field and then runs
 // Validate; it returns an error wrapping ErrBadEncoding (not the encoding
 // of a game) or ErrInvalidState (a state that breaks a rule) and leaves the
-// receiver unchanged. A change of either layout comes with a new version
-// number.
+// receiver unchanged. UnmarshalJSON reads the JSON form strictly: keys are
+// the field names exactly, once each, unknown fields are refused, and
+// "dice" has two numbers. A change of either layout comes with a new
+// version number.
 //
 // A Record is a game's configuration, moves and result. A Recorder kept
 // beside the Game records the moves as they are applied, rolls forced to
@@ -132,7 +134,7 @@
 // Rules.String writes them; ParseRules reads them), MaxTurns, InfluenceDeck
 // (colours, top first) and ChurchStack (tile numbers, top first) give the
 // fields of the Config that are set. Result is the winner's colour, "none"
-// for a game that ended at MaxTurns, or "*" for a game that goes on or an
+// for a game that ended at MaxTurns (or TurnLimit), or "*" for a game that goes on or an
 // unknown result. Other tags (Event, Site, Date, the players' names, …) are
 // kept in Record.Tags. Then the turns, numbered from 1, one a line (long
 // ones go on in indented lines): the turn's number and a dot, then its
@@ -148,6 +150,24 @@
 // the ship, a panel per player and the shared supplies, in 80 columns.
 // Printing a View (View.String) draws the same picture with only what its
 // player may know: their own influence colours, the others' card counts.
+//
+// # Limits
+//
+// Every input has a bound, so that no input, however large, makes a
+// counter wrap, an error message long or memory grow beyond a small
+// multiple of the input:
+//   - A game lasts at most TurnLimit (2^20) turns: it ends there without a
+//     winner, as at Config.MaxTurns, which New refuses above it; the
+//     loaders refuse a saved game beyond it.
+//   - An error quotes at most 60 bytes of its input, cut at a rune and
+//     followed by "…".
+//   - ParseMove reads at most 12 words; ParseRules, ParseRecord and
+//     ParseMove read their input in place. ParseRecord allocates at most
+//     four times the length of its text, most of it for the record it
+//     returns.
+//   - UnmarshalJSON refuses data longer than 64 KiB (a saved game takes
+//     under 4 KB, under 13 KB indented); UnmarshalBinary takes exactly
+//     269 bytes.
 //
 // # What a player may know
 //
@@ -193,6 +213,18 @@
 // View, Determinize, Cost, Key, Move.Index and MoveFromIndex do not
 // allocate, nor do ChanceOutcomes, LegalMask, AppendLegalIndices and
 // View.Observation with a buffer of sufficient capacity.
+//
+// # Hosting a game
+//
+// A program that hosts a game for players who must not cheat holds it at a
+// Table, the referee: NewTable draws a secret seed (when Config.Seed is 0),
+// Play accepts a move only from the seat that decides and only if Legal
+// lists it (so nobody moves for another seat, and nobody forces the dice:
+// ErrNotYourDecision, ErrChance), View hands each seat what it may know,
+// Log is the public list of moves played, and Record, which reveals the
+// seed, is given once the game is over (ErrGameInProgress before). A Table
+// saves and loads (MarshalBinary, MarshalJSON) by its configuration and
+// log; loading replays the log, checking every move and every roll.
 //
 // # Rule interpretations
 //
@@ -266,7 +298,8 @@
 //     cube: the city full, the walls and the church complete, no buildable
 //     neutral copy left. The engine does not detect them; Config.MaxTurns
 //     ends a game without a winner after that many turns, for simulations
-//     that must stop. It is off by default, as in the rules.
+//     that must stop. It is off by default, as in the rules, but for
+//     TurnLimit (2^20 turns, see Limits).
 //
 // # Board notation
 //

@@ -67,7 +67,7 @@ func fuzzStack(mode uint8, b []byte) []ChurchTile {
 // players given by Players or by Colors (both must agree when both are
 // given); colours distinct, red to yellow, defaulting to red, blue, green,
 // yellow; the first player NoColor or a playing colour; MaxTurns 0 to
-// 2³²−1; a deck of 39 cards, 13 of each colour; a stack of the tiles 1 to 9
+// 2²⁰ (TurnLimit); a deck of 39 cards, 13 of each colour; a stack of the tiles 1 to 9
 // once each.
 func wantConfigColors(c Config) (colors []Color, ok bool) {
 	colors = c.Colors
@@ -92,7 +92,7 @@ func wantConfigColors(c Config) (colors []Color, ok bool) {
 	if c.FirstPlayer != NoColor && (c.FirstPlayer > Yellow || !seen[c.FirstPlayer]) {
 		return nil, false
 	}
-	if c.MaxTurns < 0 || int64(c.MaxTurns) > math.MaxUint32 {
+	if c.MaxTurns < 0 || c.MaxTurns > 1<<20 {
 		return nil, false
 	}
 	if c.InfluenceDeck != nil {
@@ -139,7 +139,7 @@ func FuzzNew(f *testing.F) {
 	f.Add(4, []byte{}, uint64(3), uint8(4), int64(1), uint8(2), []byte{5, 17, 38, 0}, uint8(2), []byte{8, 3})
 	f.Add(0, []byte{4, 1}, uint64(4), uint8(1), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
 	f.Add(0, []byte{3, 2, 4}, uint64(5), uint8(0), int64(0), uint8(2), []byte{}, uint8(0), []byte{})
-	f.Add(4, []byte{2, 4, 1, 3}, uint64(6), uint8(3), int64(math.MaxUint32), uint8(0), []byte{}, uint8(2), []byte{1, 2, 3, 4, 5, 6, 7, 8})
+	f.Add(4, []byte{2, 4, 1, 3}, uint64(6), uint8(3), int64(TurnLimit), uint8(0), []byte{}, uint8(2), []byte{1, 2, 3, 4, 5, 6, 7, 8})
 	f.Add(2, []byte{}, uint64(7), uint8(0), int64(0), uint8(1), []byte{1, 2, 3}, uint8(0), []byte{})
 	deck := func(last ...byte) []byte { // yellow, blue, green, … and the last cards
 		d := []byte(strings.Repeat("\x03\x01\x02", 13))
@@ -169,6 +169,8 @@ func FuzzNew(f *testing.F) {
 	f.Add(2, []byte{}, uint64(22), uint8(9), int64(0), uint8(0), []byte{}, uint8(0), []byte{})
 	f.Add(2, []byte{}, uint64(23), uint8(0), int64(-1), uint8(0), []byte{}, uint8(0), []byte{})
 	f.Add(2, []byte{}, uint64(24), uint8(0), int64(math.MaxUint32+1), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(2, []byte{}, uint64(26), uint8(0), int64(TurnLimit+1), uint8(0), []byte{}, uint8(0), []byte{})
+	f.Add(2, []byte{}, uint64(27), uint8(0), int64(math.MaxUint32), uint8(0), []byte{}, uint8(0), []byte{})
 	f.Add(2, []byte{}, uint64(25), uint8(0), int64(math.MinInt64), uint8(0), []byte{}, uint8(0), []byte{})
 
 	f.Fuzz(func(t *testing.T, players int, colors []byte, seed uint64, first uint8, maxTurns int64,

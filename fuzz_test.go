@@ -11,7 +11,10 @@ package elasund
 //	               round trip of every canonical move (fuzz_notation_test.go)
 //
 // The targets of the saved forms (FuzzUnmarshalBinary, FuzzUnmarshalJSON,
-// FuzzParseRecord) are beside the codec and record tests.
+// FuzzParseRecord) are beside the codec and record tests. Their inputs are
+// long to minimize: fuzz them with -fuzzminimizetime=1000x, as CI does
+// (.ci/run says why), or a minimization that runs out of time restarts
+// its worker and loses its runs.
 
 import (
 	"errors"

@@ -4,17 +4,20 @@ package elasund
 // binary form and the checks both loaders share are in codec.go.
 
 import (
-	"bytes"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
+	"reflect"
 	"strings"
 )
 
 // jsonVersion is the layout version of MarshalJSON, its "version" field.
 const jsonVersion = 1
+
+// maxJSONLen is the length of the longest data UnmarshalJSON reads.
+const maxJSONLen = 64 << 10
 
 // The JSON form, version 1. Players are listed in seat order and named by
 // colour elsewhere; squares, buildings, wall sites, influence colours,
@@ -242,36 +245,49 @@ func jsonLocation(s Square) string {
 }
 
 // UnmarshalJSON implements json.Unmarshaler: it loads a game that
-// MarshalJSON saved (see there for the fields). Unknown fields are an
-// error. It checks every field's range and then the whole state with
-// Validate; on any error (wrapping ErrBadEncoding or ErrInvalidState) the
-// receiver is left unchanged. "drawnSlots" may be left out (its slots are
-// then blue, colour index 0); every other field must be given where the
-// state needs it.
+// MarshalJSON saved (see there for the fields). It reads the form strictly:
+// keys are the field names exactly (in case too), each given once, and
+// unknown fields are an error; "dice" has exactly two numbers. It checks
+// every field's range and then the whole state with Validate; on any
+// error (wrapping ErrBadEncoding or ErrInvalidState) the receiver is left
+// unchanged. "drawnSlots" may be left out (its slots are then blue, colour
+// index 0); every other field must be given where the state needs it.
+//
+// Data longer than 64 KiB is refused before it is read: a saved game
+// takes under 4 KB, and under 13 KB indented. So is a "turnsPlayed" or
+// "maxTurns" beyond TurnLimit. The errors quote at most 60 bytes of the
+// data.
 func (g *Game) UnmarshalJSON(data []byte) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrBadEncoding, fmt.Sprintf(format, args...))
 	}
-	var v struct {
-		Version *int `json:"version"`
+	if len(data) > maxJSONLen {
+		return bad("JSON encoding of %d bytes; a game's takes at most %d", len(data), maxJSONLen)
 	}
-	if err := json.Unmarshal(data, &v); err != nil {
-		return bad("%v", err)
+	// The version first, by its exact key, so that the data of another
+	// version is refused as such. This also checks the syntax and refuses
+	// data after the game.
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		return bad("%s", jsonError(err))
 	}
-	if v.Version == nil {
+	raw, ok := top["version"]
+	if !ok || string(raw) == "null" {
 		return bad("no version")
 	}
-	if *v.Version != jsonVersion {
-		return bad("JSON encoding of version %d; this package reads version %d", *v.Version, jsonVersion)
+	var version int
+	if err := json.Unmarshal(raw, &version); err != nil {
+		return bad("version: %s", jsonError(err))
 	}
-	var j jsonGame
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if version != jsonVersion {
+		return bad("JSON encoding of version %d; this package reads version %d", version, jsonVersion)
+	}
+	if err := checkJSONShape(data, reflect.TypeFor[jsonGame]()); err != nil {
 		return bad("%v", err)
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return bad("data after the game")
+	var j jsonGame
+	if err := json.Unmarshal(data, &j); err != nil {
+		return bad("%s", jsonError(err))
 	}
 	d, err := j.game()
 	if err != nil {
@@ -310,7 +326,7 @@ func (j *jsonGame) game() (*Game, error) {
 	for p, jp := range j.Players {
 		c, ok := parseColor(jp.Color)
 		if !ok {
-			return nil, bad("player %d has colour %q", p, jp.Color)
+			return nil, bad("player %d has colour %s", p, quoteInput(jp.Color))
 		}
 		d.colors[p] = c
 	}
@@ -323,7 +339,7 @@ func (j *jsonGame) game() (*Game, error) {
 				}
 			}
 		}
-		return 0, bad("%s %q is not a player's colour", what, s)
+		return 0, bad("%s %s is not a player's colour", what, quoteInput(s))
 	}
 	var err error
 	if d.rules, err = ParseRules(j.Rules); err != nil {
@@ -355,7 +371,7 @@ func (j *jsonGame) game() (*Game, error) {
 		}
 	}
 	if d.phase > PhaseOver {
-		return nil, bad("unknown phase %q", j.Phase)
+		return nil, bad("unknown phase %s", quoteInput(j.Phase))
 	}
 	for p, jp := range j.Players {
 		d.gold[p], d.infl[p] = jp.Hand.Gold, [3]uint8{jp.Hand.Blue, jp.Hand.Green, jp.Hand.Yellow}
@@ -373,7 +389,7 @@ func (j *jsonGame) game() (*Game, error) {
 		for v, s := range jp.Permits {
 			loc, err := parseLocation(s)
 			if err != nil || (loc != inSupply && !loc.Valid()) {
-				return nil, bad("%v permit %d at %q", d.colors[p], v, s)
+				return nil, bad("%v permit %d at %s", d.colors[p], v, quoteInput(s))
 			}
 			d.permitSq[p][v] = loc
 		}
@@ -386,14 +402,14 @@ func (j *jsonGame) game() (*Game, error) {
 				}
 			}
 			if i < 0 || d.milestones[p]>>i&1 != 0 {
-				return nil, bad("%v milestones %v", d.colors[p], jp.Milestones)
+				return nil, bad("%v milestones %v", d.colors[p], clipList(jp.Milestones))
 			}
 			d.milestones[p] |= 1 << i
 		}
 		for _, name := range jp.Rebuild {
 			b, ok := parseBuilding(name)
 			if !ok || !b.Starter() || d.rebuild[p]&(1<<(b-Hut)) != 0 {
-				return nil, bad("%v rebuild %v", d.colors[p], jp.Rebuild)
+				return nil, bad("%v rebuild %v", d.colors[p], clipList(jp.Rebuild))
 			}
 			d.rebuild[p] |= 1 << (b - Hut)
 		}
@@ -401,7 +417,7 @@ func (j *jsonGame) game() (*Game, error) {
 	for _, jb := range j.Neutral {
 		b, ok := parseBuilding(jb.Building)
 		if !ok || !b.Neutral() || jb.Copy < 1 || jb.Copy > b.Copies() {
-			return nil, bad("neutral building %q copy %d", jb.Building, jb.Copy)
+			return nil, bad("neutral building %s copy %d", quoteInput(jb.Building), jb.Copy)
 		}
 		id := neutralFirst[b] + jb.Copy - 1
 		if d.pieceSq[id] != inSupply {
@@ -467,14 +483,14 @@ func (j *jsonGame) game() (*Game, error) {
 	for i, name := range j.Deck {
 		c, ok := parseInfluence(name)
 		if !ok {
-			return nil, bad("influence deck card %q", name)
+			return nil, bad("influence deck card %s", quoteInput(name))
 		}
 		d.deck[len(j.Deck)-1-i] = uint8(c - 1)
 	}
 	for i, name := range j.Drawn {
 		c, ok := parseInfluence(name)
 		if !ok {
-			return nil, bad("drawn slot %q", name)
+			return nil, bad("drawn slot %s", quoteInput(name))
 		}
 		d.deck[len(j.Deck)+i] = uint8(c - 1)
 	}
@@ -484,11 +500,11 @@ func (j *jsonGame) game() (*Game, error) {
 	d.discard = [3]uint8{j.Discard.Blue, j.Discard.Green, j.Discard.Yellow}
 	d.poolGold, d.poolInfl = j.Pirates.Gold, [3]uint8{j.Pirates.Blue, j.Pirates.Green, j.Pirates.Yellow}
 	if len(j.Random) != 32 || strings.ToLower(j.Random) != j.Random {
-		return nil, bad("random source %q: 32 lower-case hex digits", j.Random)
+		return nil, bad("random source %s: 32 lower-case hex digits", quoteInput(j.Random))
 	}
 	raw, err := hex.DecodeString(j.Random)
 	if err != nil {
-		return nil, bad("random source %q: %v", j.Random, err)
+		return nil, bad("random source %s: %v", quoteInput(j.Random), err)
 	}
 	if err := setPCGState(&d.rng, binary.BigEndian.Uint64(raw), binary.BigEndian.Uint64(raw[8:])); err != nil {
 		return nil, err
@@ -519,3 +535,18 @@ func parseColor(s string) (Color, bool) {
 	}
 	return NoColor, false
 }
+
+// jsonError is the text of an error of encoding/json, the JSON value it
+// quotes, if any, cut to 60 bytes.
+func jsonError(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		c := *te
+		c.Value = clipInput(c.Value)
+		return c.Error()
+	}
+	return err.Error()
+}
+
+// clipList writes a list read from JSON for an error, cut to 60 bytes.
+func clipList[T any](xs []T) string { return clipInput(fmt.Sprint(xs)) }

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -120,6 +121,62 @@ func TestUnmarshalJSONRefuses(t *testing.T) {
 		after := *before
 		err := after.UnmarshalJSON(tc.data) // json.Unmarshal checks the syntax first, with its own errors
 		wantLoadError(t, tc.name, err, tc.want, before, &after)
+	}
+}
+
+// TestUnmarshalJSONStrict: keys match the field names exactly, in case
+// too, once each, at every level; "dice" has exactly two numbers. The
+// edits are of the text, which encoding/json would accept.
+func TestUnmarshalJSONStrict(t *testing.T) {
+	g := randomPosition(t, Config{Players: 3, Seed: 5}, 2, false, 150)
+	data, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := string(data)
+	dice := fmt.Sprintf(`"dice":[%d,%d]`, g.dice[0], g.dice[1])
+	for _, part := range []string{`"version":1,`, `"bank":`, `"color":"red"`, `"hand":{"gold":`, `"church":{"stack":`, `{"building":`, `{"site":`, dice} {
+		if !strings.Contains(good, part) {
+			t.Fatalf("the test position's JSON has no %s:\n%s", part, good)
+		}
+	}
+	edit := func(old, new string) string { return strings.Replace(good, old, new, 1) }
+	for _, tc := range []struct {
+		name, data, want string // want: "" loads, else a part of the error
+	}{
+		{"as saved", good, ""},
+		{"a key escaped to itself", edit(`"bank":`, `"\u0062ank":`), ""},
+		{"VERSION", edit(`"version":1,`, `"VERSION":1,`), "no version"},
+		{"VERSION as well", edit(`"version":1,`, `"version":1,"VERSION":1,`), `unknown field "VERSION"`},
+		{"BANK", edit(`"bank":`, `"BANK":`), `unknown field "BANK"`},
+		{"Bank escaped", edit(`"bank":`, `"\u0042ank":`), `unknown field "Bank"`},
+		{"a player's Color", edit(`"color":"red"`, `"Color":"red"`), `players[0]: unknown field "Color"`},
+		{"a hand's GOLD", edit(`"hand":{"gold":`, `"hand":{"GOLD":`), `players[0].hand: unknown field "GOLD"`},
+		{"the church's Stack", edit(`"church":{"stack":`, `"church":{"Stack":`), `church: unknown field "Stack"`},
+		{"a neutral building's Building", edit(`{"building":`, `{"Building":`), `neutral[0]: unknown field "Building"`},
+		{"a wall tile's SITE", edit(`{"site":`, `{"SITE":`), `wall[0]: unknown field "SITE"`},
+		{"an unknown field", edit(`"bank":`, `"cheat":true,"bank":`), `unknown field "cheat"`},
+		{"an unknown field of a player", edit(`"color":"red"`, `"color":"red","cheat":1`), `players[0]: unknown field "cheat"`},
+		{"bank twice", edit(`"bank":`, `"bank":1,"bank":`), `field "bank" given twice`},
+		{"a player's colour twice", edit(`"color":"red"`, `"color":"blue","color":"red"`), `players[0]: field "color" given twice`},
+		{"three dice", edit(dice, `"dice":[1,2,3]`), "dice: an array of 3; it has 2 values"},
+		{"one die", edit(dice, `"dice":[1]`), "dice: an array of 1; it has 2 values"},
+		{"no dice", edit(dice, `"dice":[]`), "dice: an array of 0; it has 2 values"},
+		{"dice of another kind", edit(dice, `"dice":{"a":[1,2,3]}`), "cannot unmarshal object"},
+		{"rules of another kind", edit(`"rules":"default"`, `"rules":{"a":["]}\"",{"b":[[]]}],"c":"{"}`), "cannot unmarshal object"},
+		{"brackets in a string", edit(`"first":"blue"`, `"first":"b]}\"lue"`), `first "b]}\"lue" is not a player's colour`},
+		{"a quote in a key", edit(`"bank":`, `"ba\"nk":`), `unknown field "ba\"nk"`},
+	} {
+		var loaded Game
+		err := loaded.UnmarshalJSON([]byte(tc.data))
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want == "" && loaded != *g:
+			t.Errorf("%s: loaded another game", tc.name)
+		case tc.want != "" && (!errors.Is(err, ErrBadEncoding) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: error %v; want ErrBadEncoding and %q", tc.name, err, tc.want)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // The move notation (Move.String, ParseMove).
@@ -46,11 +47,30 @@ import (
 // Move and an error that wraps ErrMalformedMove (test it with errors.Is),
 // says what is wrong, and quotes the form the move's kind expects (or the
 // kinds, if the first words name none).
+//
+// ParseMove reads at most 12 words, more than the longest form has: a
+// longer text is refused as it stands, so that neither its time nor its
+// memory grows with a huge input (beyond one copy of s in lower case).
+// Its error quotes at most 60 bytes of s and of each word.
 func ParseMove(s string) (Move, error) {
-	f := strings.Fields(strings.ToLower(s))
+	var words [maxMoveWords]string
+	return parseMove(s, &words)
+}
+
+// parseMove is ParseMove with the words read into a buffer the caller may
+// reuse.
+func parseMove(s string, words *[maxMoveWords]string) (Move, error) {
+	f := words[:0]
+	for w := range strings.FieldsSeq(s) {
+		if len(f) == len(words) {
+			return Move{}, fmt.Errorf("elasund: cannot parse move %s: %w: more than %d words; the longest move has 9",
+				quoteInput(s), ErrMalformedMove, maxMoveWords)
+		}
+		f = append(f, lowerWord(w))
+	}
 	k, n, why := parseKind(f)
 	if k == NoMove {
-		return Move{}, fmt.Errorf("elasund: cannot parse move %q: %w: %s", s, ErrMalformedMove, why)
+		return Move{}, fmt.Errorf("elasund: cannot parse move %s: %w: %s", quoteInput(s), ErrMalformedMove, why)
 	}
 	m, why := parseFields(k, f[n:])
 	if why != "" {
@@ -58,19 +78,92 @@ func ParseMove(s string) (Move, error) {
 		if kindExamples[k] != kindForms[k] {
 			expected += fmt.Sprintf(", such as %q", kindExamples[k])
 		}
-		return Move{}, fmt.Errorf("elasund: cannot parse move %q: %w: %s; expected %s", s, ErrMalformedMove, why, expected)
+		return Move{}, fmt.Errorf("elasund: cannot parse move %s: %w: %s; expected %s", quoteInput(s), ErrMalformedMove, why, expected)
 	}
 	return m, nil
 }
+
+// maxMoveWords is the most words ParseMove reads. The longest form, a
+// discard of the four kinds of card ("discard 1 gold 1 blue 1 green 1
+// yellow"), has nine.
+const maxMoveWords = 12
+
+// lowerWord returns w in lower case. A word of the notation in upper case
+// comes from moveWords, without allocating.
+func lowerWord(w string) string {
+	var buf [8]byte
+	if len(w) > len(buf) {
+		return strings.ToLower(w)
+	}
+	upper := false
+	for i := range len(w) {
+		c := w[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return strings.ToLower(w)
+		case c >= 'A' && c <= 'Z':
+			c, upper = c+'a'-'A', true
+		}
+		buf[i] = c
+	}
+	if !upper {
+		return w
+	}
+	if lw, ok := moveWords[string(buf[:len(w)])]; ok {
+		return lw
+	}
+	return strings.ToLower(w)
+}
+
+// moveWords holds the words of the notation that have letters: the kinds'
+// names, the buildings, the cards, "pay" and "nothing", the squares and the
+// wall sites, in lower case. It is made once and only read.
+var moveWords = func() map[string]string {
+	m := map[string]string{"pay": "pay", "nothing": "nothing", "gold": "gold"}
+	add := func(w string) { w = strings.ToLower(w); m[w] = w }
+	for _, name := range kindNames {
+		for w := range strings.FieldsSeq(name) {
+			add(w)
+		}
+	}
+	for b := Hut; b <= LargeBuilding; b++ {
+		add(b.String())
+	}
+	for _, c := range InfluenceColors() {
+		add(c.String())
+	}
+	for q := range Square(NumSquares) {
+		add(q.String())
+	}
+	for w := range WallSite(numWallSites) {
+		add(w.String())
+	}
+	return m
+}()
+
+// siteWords holds the wall sites by their names in lower case. It is made
+// once and only read.
+var siteWords = func() map[string]WallSite {
+	m := map[string]WallSite{}
+	for w := range WallSite(numWallSites) {
+		m[strings.ToLower(w.String())] = w
+	}
+	return m
+}()
 
 // parseKind reads the kind's name from the start of the words f and returns
 // the kind and the number of words its name takes; for no kind it returns
 // NoMove and why, naming the kinds that start like f or else all kinds.
 func parseKind(f []string) (MoveKind, int, string) {
 	for k := Roll; k < numKinds; k++ {
-		name := strings.Fields(kindNames[k])
-		if len(f) >= len(name) && equalWords(f[:len(name)], name) {
-			return k, len(name), ""
+		// A kind's name is one word or two.
+		first, second, two := strings.Cut(kindNames[k], " ")
+		switch {
+		case len(f) == 0 || f[0] != first:
+		case !two:
+			return k, 1, ""
+		case len(f) >= 2 && f[1] == second:
+			return k, 2, ""
 		}
 	}
 	if len(f) == 0 {
@@ -88,18 +181,9 @@ func parseKind(f []string) (MoveKind, int, string) {
 		}
 	}
 	if len(forms) == 0 {
-		return NoMove, 0, fmt.Sprintf("unknown kind %q; the kinds are %s", f[0], allKindNames())
+		return NoMove, 0, fmt.Sprintf("unknown kind %s; the kinds are %s", quoteInput(f[0]), allKindNames())
 	}
-	return NoMove, 0, fmt.Sprintf("unknown kind %q; expected %s", word, orList(forms))
-}
-
-func equalWords(a, b []string) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return NoMove, 0, fmt.Sprintf("unknown kind %s; expected %s", quoteInput(word), orList(forms))
 }
 
 // allKindNames lists the names of the kinds of moves.
@@ -134,7 +218,7 @@ func parseFields(k MoveKind, f []string) (Move, string) {
 		case i == len(f)-1:
 			return Move{}, `"pay" needs a colour: blue, green or yellow`
 		case i < len(f)-2:
-			return Move{}, fmt.Sprintf(`"pay %s" must end the move`, f[i+1])
+			return Move{}, fmt.Sprintf(`"pay %s" must end the move`, clipInput(f[i+1]))
 		}
 		var why string
 		if m.Pay, why = parseColour(f[i+1]); why != "" {
@@ -216,9 +300,9 @@ func (r *fieldReader) end() string {
 	}
 	w := r.f[r.i]
 	if c, why := parseColour(w); why == "" && takesPay(r.k) && r.pay == NoInfluence {
-		return fmt.Sprintf("extra word %q (to pay with %s, write %q)", w, c, "pay "+c.String())
+		return fmt.Sprintf("extra word %s (to pay with %s, write %q)", quoteInput(w), c, "pay "+c.String())
 	}
-	return fmt.Sprintf("extra word %q", w)
+	return fmt.Sprintf("extra word %s", quoteInput(w))
 }
 
 // A numField is a field written as a number of at most two digits, at most
@@ -229,11 +313,11 @@ type numField struct {
 }
 
 var (
-	dieField    = numField{6, "%q is not a die (dice are 1–6)", "there is no die %s (dice are 1–6)"}
-	rowField    = numField{12, "%q is not a row (rows are 2–6 and 8–12)", "there is no row %s (rows are 2–6 and 8–12)"}
-	tileField   = numField{9, "%q is not a church tile (church tiles are 1–9)", "there is no church tile %s (church tiles are 1–9)"}
-	permitField = numField{4, "%q is not a permit (permits are 0–4)", "there is no permit %s (permits are 0–4)"}
-	countField  = numField{99, "%q is not a number of cards", "%s cards of one kind are too many (at most 99)"}
+	dieField    = numField{6, "%s is not a die (dice are 1–6)", "there is no die %s (dice are 1–6)"}
+	rowField    = numField{12, "%s is not a row (rows are 2–6 and 8–12)", "there is no row %s (rows are 2–6 and 8–12)"}
+	tileField   = numField{9, "%s is not a church tile (church tiles are 1–9)", "there is no church tile %s (church tiles are 1–9)"}
+	permitField = numField{4, "%s is not a permit (permits are 0–4)", "there is no permit %s (permits are 0–4)"}
+	countField  = numField{99, "%s is not a number of cards", "%s cards of one kind are too many (at most 99)"}
 )
 
 // number reads a field nf.
@@ -245,13 +329,13 @@ func (r *fieldReader) number(nf numField) uint8 {
 	n := 0
 	for _, c := range w {
 		if c < '0' || c > '9' {
-			r.why = fmt.Sprintf(nf.not, w)
+			r.why = fmt.Sprintf(nf.not, quoteInput(w))
 			return 0
 		}
 		n = min(n*10+int(c-'0'), 1000)
 	}
 	if len(w) > 2 || n > nf.max {
-		r.why = fmt.Sprintf(nf.out, w)
+		r.why = fmt.Sprintf(nf.out, clipInput(w))
 		return 0
 	}
 	return uint8(n)
@@ -261,7 +345,7 @@ func (r *fieldReader) number(nf numField) uint8 {
 func (r *fieldReader) row() Row {
 	row := Row(r.number(rowField))
 	if r.why == "" && !row.Valid() {
-		r.why = fmt.Sprintf(rowField.out, r.f[r.i-1])
+		r.why = fmt.Sprintf(rowField.out, clipInput(r.f[r.i-1]))
 		return NoRow
 	}
 	return row
@@ -277,12 +361,12 @@ func (r *fieldReader) square() Square {
 	if err == nil {
 		return q
 	}
-	r.why = fmt.Sprintf("%q is not a square (a square is a column a–i and a row, such as c8)", w)
+	r.why = fmt.Sprintf("%s is not a square (a square is a column a–i and a row, such as c8)", quoteInput(w))
 	if len(w) < 2 || len(w) > 3 || w[0] < 'a' || w[0] > 'z' {
 		return NoSquare
 	}
 	if w[0] > 'i' {
-		r.why = fmt.Sprintf("%q is not a square: there is no column %c (columns are a–i)", w, w[0])
+		r.why = fmt.Sprintf("%s is not a square: there is no column %c (columns are a–i)", quoteInput(w), w[0])
 		return NoSquare
 	}
 	for _, c := range w[1:] {
@@ -290,7 +374,7 @@ func (r *fieldReader) square() Square {
 			return NoSquare
 		}
 	}
-	r.why = fmt.Sprintf("%q is not a square: "+rowField.out, w, w[1:])
+	r.why = fmt.Sprintf("%s is not a square: "+rowField.out, quoteInput(w), w[1:])
 	return NoSquare
 }
 
@@ -300,9 +384,12 @@ func (r *fieldReader) site() WallSite {
 	if !ok {
 		return NoWallSite
 	}
+	if site, ok := siteWords[w]; ok {
+		return site // without the allocations of ParseWallSite
+	}
 	site, err := ParseWallSite(w)
 	if err != nil {
-		r.why = fmt.Sprintf("%q is not a wall site (north Nc–Nh, south Sc–Sh, east E3–E6 and E8–E11)", w)
+		r.why = fmt.Sprintf("%s is not a wall site (north Nc–Nh, south Sc–Sh, east E3–E6 and E8–E11)", quoteInput(w))
 	}
 	return site
 }
@@ -317,14 +404,14 @@ func (r *fieldReader) building() Building {
 		return b
 	}
 	if r.k == Rebuild || r.k == DeclineRebuild {
-		r.why = fmt.Sprintf("unknown building %q (the starter buildings are hut and totem)", w)
+		r.why = fmt.Sprintf("unknown building %s (the starter buildings are hut and totem)", quoteInput(w))
 		return NoBuilding
 	}
 	names := make([]string, 0, LargeBuilding)
 	for b := Hut; b <= LargeBuilding; b++ {
 		names = append(names, b.String())
 	}
-	r.why = fmt.Sprintf("unknown building %q (the buildings are %s)", w, orList(names))
+	r.why = fmt.Sprintf("unknown building %s (the buildings are %s)", quoteInput(w), orList(names))
 	return NoBuilding
 }
 
@@ -350,7 +437,7 @@ func (r *fieldReader) cards() Cards {
 		}
 		n := r.number(countField)
 		if r.why == "" && r.i == len(r.f) {
-			r.why = fmt.Sprintf("missing the kind of card after %q", r.f[r.i-1])
+			r.why = fmt.Sprintf("missing the kind of card after %s", quoteInput(r.f[r.i-1]))
 		}
 		w, ok := r.next()
 		if !ok {
@@ -364,11 +451,11 @@ func (r *fieldReader) cards() Cards {
 		}
 		switch {
 		case k < 0 && r.k == ReturnInfluence:
-			r.why = fmt.Sprintf("%q is not an influence colour (blue, green or yellow)", w)
+			r.why = fmt.Sprintf("%s is not an influence colour (blue, green or yellow)", quoteInput(w))
 		case k < 0:
-			r.why = fmt.Sprintf("%q is not a kind of card (gold, blue, green or yellow)", w)
+			r.why = fmt.Sprintf("%s is not a kind of card (gold, blue, green or yellow)", quoteInput(w))
 		case named[k]:
-			r.why = fmt.Sprintf("%q is named twice (write each kind of card once, with its count)", w)
+			r.why = fmt.Sprintf("%s is named twice (write each kind of card once, with its count)", quoteInput(w))
 		case k == 0 && n > 0 && r.k == ReturnInfluence:
 			r.why = "a return gives back influence cards only, not gold"
 		default:
@@ -407,7 +494,7 @@ func parseColour(w string) (InfluenceColor, string) {
 	if c, ok := parseInfluence(w); ok {
 		return c, ""
 	}
-	why := fmt.Sprintf("unknown colour %q (the colours are blue, green and yellow", w)
+	why := fmt.Sprintf("unknown colour %s (the colours are blue, green and yellow", quoteInput(w))
 	if w == "red" {
 		why += "; the red cards of some editions are yellow"
 	}

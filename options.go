@@ -72,13 +72,15 @@ func (r Rules) String() string {
 
 // ParseRules reads rule options as Rules.String writes them: "default",
 // "english", or option names joined with "+" ("adjacent-permit-rows",
-// "shortage-voids-income", "english").
+// "shortage-voids-income", "english"). It reads the names in place,
+// allocating nothing but its error, which quotes at most 60 bytes of s and
+// of the name it does not know.
 func ParseRules(s string) (Rules, error) {
 	if s == "default" {
 		return DefaultRules, nil
 	}
 	var r Rules
-	for _, name := range strings.Split(s, "+") {
+	for name := range strings.SplitSeq(s, "+") {
 		found := name == "english"
 		if found {
 			r |= EnglishEdition
@@ -89,7 +91,7 @@ func ParseRules(s string) (Rules, error) {
 			}
 		}
 		if !found {
-			return DefaultRules, fmt.Errorf("elasund: unknown rule option %q in %q", name, s)
+			return DefaultRules, fmt.Errorf("elasund: unknown rule option %s in %s", quoteInput(name), quoteInput(s))
 		}
 	}
 	return r, nil

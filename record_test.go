@@ -300,6 +300,8 @@ func TestParseRecordRefuses(t *testing.T) {
 		{"wrong roller", head + "1. blue: roll 3 5\n", "line 5: move \"roll 3 5\" is red's, not blue's"},
 		{"the active player's move given to another", head + "1. red: roll 3 5, blue: end build\n", "line 5: move \"end build\" is red's, not blue's"},
 		{"a move in the wrong turn", head + "1. red: roll 3 5, end build, take gold\n2. end turn\n", "line 6: move \"end turn\" is in turn 1 of the game, not 2"},
+		{"the first of two mistakes", head + "1. blue: roll 3 5\n2. fly\n", "line 5: move \"roll 3 5\" is red's, not blue's"},
+		{"a long line of commas", head + "1. roll 3 5" + strings.Repeat(",", 1000), "line 5: an empty move"},
 	}
 	for _, tc := range cases {
 		_, err := ParseRecord(tc.text)

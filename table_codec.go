@@ -1,12 +1,11 @@
 package elasund
 
 import (
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
+	"reflect"
 )
 
 // A Table saves its configuration (the seed included) and its log, not the
@@ -22,6 +21,10 @@ const tableVersion = 1
 // (a four-player game takes about 1,500 moves), so that loading stays
 // within a small multiple of its input's size.
 const maxTableMoves = 1 << 20
+
+// maxTableJSON bounds the JSON form UnmarshalJSON reads: about 20 bytes a
+// move of the longest game maxTableMoves allows.
+const maxTableJSON = 32 << 20
 
 // The binary layout of a Table, version 1 (uvarint: encoding/binary's
 // unsigned varint):
@@ -233,10 +236,10 @@ func (r *byteReader) fail(err error) {
 
 // jsonTable is the JSON form of a Table.
 type jsonTable struct {
-	Version   int        `json:"version"`
-	Config    jsonConfig `json:"config"`
-	Moves     []string   `json:"moves"`
-	Abandoned bool       `json:"abandoned,omitempty"`
+	Version   int         `json:"version"`
+	Config    *jsonConfig `json:"config"`
+	Moves     []string    `json:"moves"`
+	Abandoned bool        `json:"abandoned,omitempty"`
 }
 
 type jsonConfig struct {
@@ -262,7 +265,7 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 	}
 	c := &t.cfg
 	j := jsonTable{Version: tableVersion, Abandoned: t.abandoned, Moves: make([]string, len(t.log))}
-	j.Config = jsonConfig{Players: c.Players, Seed: c.Seed, MaxTurns: c.MaxTurns, Rules: c.Rules.String()}
+	j.Config = &jsonConfig{Players: c.Players, Seed: c.Seed, MaxTurns: c.MaxTurns, Rules: c.Rules.String()}
 	for _, col := range c.Colors {
 		j.Config.Colors = append(j.Config.Colors, col.String())
 	}
@@ -286,21 +289,24 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 // keys and trailing data are refused. Its errors are those of
 // UnmarshalBinary; on error the table is unchanged.
 func (t *Table) UnmarshalJSON(data []byte) error {
-	if err := exactKeys(data, "version", "config", "moves", "abandoned"); err != nil {
-		return err
+	if len(data) > maxTableJSON {
+		return fmt.Errorf("%w: table: %d bytes of JSON (at most %d)", ErrBadEncoding, len(data), maxTableJSON)
+	}
+	if !json.Valid(data) {
+		return fmt.Errorf("%w: table: not valid JSON", ErrBadEncoding)
+	}
+	if err := checkJSONShape(data, reflect.TypeFor[jsonTable]()); err != nil {
+		return fmt.Errorf("%w: table: %v", ErrBadEncoding, err)
 	}
 	var j jsonTable
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
-		return fmt.Errorf("%w: table: %v", ErrBadEncoding, err)
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("%w: table: %s", ErrBadEncoding, jsonError(err))
 	}
 	if j.Version != tableVersion {
 		return fmt.Errorf("%w: table version %d (this package reads %d)", ErrBadEncoding, j.Version, tableVersion)
 	}
-	cfgJSON, _ := rawField(data, "config")
-	if err := exactKeys(cfgJSON, "players", "colors", "seed", "firstPlayer", "maxTurns", "rules", "influenceDeck", "churchStack"); err != nil {
-		return err
+	if j.Config == nil {
+		return fmt.Errorf("%w: table: no config", ErrBadEncoding)
 	}
 	c, err := j.Config.config()
 	if err != nil {
@@ -356,64 +362,4 @@ func (j *jsonConfig) config() (Config, error) {
 		c.ChurchStack = append(c.ChurchStack, ChurchTile(tile))
 	}
 	return c, nil
-}
-
-// exactKeys checks that data is one JSON object whose keys are among
-// names, each at most once, spelt exactly (encoding/json would match them
-// regardless of case), with nothing after it.
-func exactKeys(data []byte, names ...string) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: table: "+format, append([]any{ErrBadEncoding}, args...)...)
-	}
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return bad("not a JSON object")
-	}
-	seen := make(map[string]bool, len(names))
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return bad("%v", err)
-		}
-		key, _ := tok.(string)
-		switch {
-		case !slices.Contains(names, key):
-			return bad("unknown key %s", quoteInput(key))
-		case seen[key]:
-			return bad("key %s given twice", quoteInput(key))
-		}
-		seen[key] = true
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return bad("%v", err)
-		}
-	}
-	if _, err := dec.Token(); err != nil {
-		return bad("%v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return bad("data after the object")
-	}
-	return nil
-}
-
-// rawField returns the value of key in the JSON object data.
-func rawField(data []byte, key string) (json.RawMessage, error) {
-	var m map[string]json.RawMessage
-	err := json.Unmarshal(data, &m)
-	return m[key], err
-}
-
-// quoteInput quotes a piece of input for an error message, cut to its
-// first 60 bytes.
-func quoteInput(s string) string {
-	const max = 60
-	if len(s) <= max {
-		return fmt.Sprintf("%q", s)
-	}
-	cut := max
-	for cut > 0 && s[cut]&0xC0 == 0x80 { // not inside a UTF-8 sequence
-		cut--
-	}
-	return fmt.Sprintf("%q…", s[:cut])
 }

@@ -360,10 +360,11 @@ func (g *Game) continueBuilding() {
 	}
 }
 
-// endTurn passes the turn clockwise (or ends the game at MaxTurns).
+// endTurn passes the turn clockwise (or ends the game at MaxTurns or
+// TurnLimit).
 func (g *Game) endTurn() {
 	g.turn++
-	if g.maxTurns > 0 && g.turn >= g.maxTurns {
+	if g.turn >= g.lastTurn() {
 		g.phase = PhaseOver
 		return
 	}
@@ -371,6 +372,15 @@ func (g *Game) endTurn() {
 	g.toMove = g.active
 	g.builds = 0
 	g.phase = PhaseRoll
+}
+
+// lastTurn is the number of turns after which the game ends without a
+// winner: MaxTurns, if set, or TurnLimit.
+func (g *Game) lastTurn() uint32 {
+	if g.maxTurns > 0 && g.maxTurns < TurnLimit {
+		return g.maxTurns
+	}
+	return TurnLimit
 }
 
 // gainCube puts one of the active player's cubes on the board, if one is

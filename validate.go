@@ -11,7 +11,8 @@ import "fmt"
 // city and not overlapping; church tiles only on their places in the fixed
 // church area; wall tiles on connected chains from the gates, numbered in
 // stack order; trade disks equal to min(11, TP) and milestone flags within
-// their capacities; the phase and the deciding player consistent.
+// their capacities; the phase and the deciding player consistent; the
+// turns played and the turn limit at most TurnLimit.
 func (g *Game) Validate() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrInvalidState, fmt.Sprintf(format, args...))
@@ -39,6 +40,9 @@ func (g *Game) Validate() error {
 	}
 	if !g.rules.valid() {
 		return bad("unknown rule options %#x", uint8(g.rules))
+	}
+	if g.turn > TurnLimit || g.maxTurns > TurnLimit {
+		return bad("%d turns played of a limit of %d; a game lasts at most %d turns", g.turn, g.maxTurns, TurnLimit)
 	}
 	if g.phase > PhaseOver || int(g.active) >= n || int(g.toMove) >= n || int(g.first) >= n || g.builds > 2 {
 		return bad("phase %v, active %d, to move %d, first %d, builds %d", g.phase, g.active, g.toMove, g.first, g.builds)

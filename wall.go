@@ -122,7 +122,7 @@ func ParseWallSite(s string) (WallSite, error) {
 			return w, nil
 		}
 	}
-	return NoWallSite, fmt.Errorf("elasund: bad wall site %q", s)
+	return NoWallSite, fmt.Errorf("elasund: bad wall site %s", quoteInput(s))
 }
 
 // adjacentOK reports whether w is next to a gate or to a built wall tile

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	go run ./examples/arena -bots ismcts,greedy,random -players 3 -games 300 -seed 1
+//	go run ./examples/arena -bots ismcts,greedy,random -players 3 -games 300
 //
 // Flags:
 //
@@ -15,7 +15,11 @@
 //	-players N     seats per game, 2 to 4 (default 2)
 //	-games N       games to play (default 100), rounded up to whole deals
 //	-parallel N    games played at once (default: the number of CPUs)
-//	-seed N        the tournament's seed (default 1)
+//	-seed N        deal the games from the public seed N (see "Keys and
+//	               seeds": the exec: bots can read it)
+//	-keyfile FILE  deal the games from the secret key in FILE (- for
+//	               standard input): 64 hexadecimal digits, as the arena
+//	               prints them; FILE must be readable by its owner only
 //	-maxturns N    a game that reaches N turns is a draw (default 300)
 //	-rules R       the rule options (default, english, …; see elasund.ParseRules)
 //	-format F      text, csv or json (default text)
@@ -29,27 +33,70 @@
 //	               (default true; -botstderr=false discards it)
 //	-list          list the built-in bots and exit
 //
-// # Seatings, seeds and determinism
+// # Seatings and determinism
 //
 // Every deal is played in every seating: every way to seat -players
 // distinct bots in order (with three bots in three seats, the 6
 // permutations; with three bots in two seats, the 6 ordered pairs). Game i
 // is seating i mod S of deal i / S (S seatings), and all the games of a
 // deal share their game seed, so every bot meets the same shuffles and the
-// same first seat from every chair. Each game's seed comes from -seed and
-// its deal, each bot's seed from -seed, the game and the seat, and the
-// results are gathered by game index: the same -seed gives the same output
-// whatever -parallel is.
+// same first seat from every chair. Each game's seed comes from the
+// tournament's key or seed and its deal, each bot's seed from the key or
+// seed, the game and the seat, and the results are gathered by game index:
+// the same key or seed gives the same output whatever -parallel is.
+//
+// # Keys and seeds
+//
+// A bot that knew its game's seed could foresee every card and roll. So by
+// default the arena draws a secret key for the tournament (crypto/rand),
+// derives each deal's seed from it by a one-way function
+// (tourney.Key.DealSeed), and prints it when the tournament is over: in the
+// header of the text and JSON output and on standard error. Nothing a bot
+// can read while the tournament runs tells it a deal: the key is on no
+// command line, in no environment variable and in no file; the arena keeps
+// it in its memory, which on Linux it makes unreadable to other processes
+// of its user (it makes itself not dumpable, so that /proc/PID/mem,
+// environ and fd are root's); a bot inherits no open file but its pipes
+// (on Linux the arena marks close-on-exec the files it was started with,
+// too); the records of a deal are written only when
+// all its games are over, and one deal's seed tells nothing of another's;
+// and every process of a bot is killed at the end of its game (see
+// "External bots"). Only the output tells the key, once every bot has
+// stopped.
+//
+// To play a tournament again, put its key in a file and give -keyfile
+// FILE. The arena reads the key before it starts any bot, passes it to no
+// bot, and refuses a FILE that its group or others may read (chmod 600
+// it). A bot run as the arena's own user can still open FILE, though,
+// since its name is on the arena's command line, and can search the
+// user's files for keys. So:
+//
+//   - no -seed nor -keyfile (a fresh secret key) keeps the deals from every
+//     bot, the exec: bots included, whatever user they run as (a root bot
+//     can read the arena's memory: do not run bots as root);
+//   - -keyfile FILE keeps them from exec: bots that cannot read FILE: bots
+//     run as another user (say exec:sudo -u botuser …), or in a container
+//     that does not hold FILE; -keyfile - reads the key from standard input
+//     (which the arena then closes), for a key piped from where the bots
+//     cannot look;
+//   - -seed N is public: anybody who knows N computes every deal
+//     (tourney.GameSeed), and the exec: bots can read it on the arena's
+//     command line (/proc/PID/cmdline), so the arena warns when it seats
+//     one. It is for tournaments between built-in bots, which are handed
+//     their views only, and for runs reproduced by name, such as CI's
+//     -seed 1.
 //
 // # Fair play
 //
-// The arena is the referee: it holds the real game and hands each bot only
-// its seat's elasund.View, so no bot can see hidden cards, the deck or the
-// future dice. A bot that panics, returns an error or an illegal move (a
-// forced roll included) forfeits: the game stops, the bot loses and is
-// ranked last, and of the others the one with the most cubes on the board
-// wins (a tie for the most is a draw). The tournament goes on; forfeits
-// are listed with their reasons.
+// The arena is the referee, through elasund.Table: it holds the real game
+// and hands each bot only its seat's elasund.View, so no bot can see
+// hidden cards, the deck or the future dice, and it plays a bot's move only
+// if the Table accepts it. A bot that panics, returns an error or a move
+// the Table refuses (a forced roll included: the Table rolls the dice)
+// forfeits: the game stops, the bot loses and is ranked last, and of the
+// others the one with the most cubes on the board wins (a tie for the most
+// is a draw). The tournament goes on; forfeits are listed with their
+// reasons.
 //
 // # Results
 //
@@ -60,9 +107,10 @@
 // game compared by final place (winner first, a forfeit last, the others
 // by cubes, equal cubes a tie) and anchored at random = 1000 when random
 // plays, else at the first bot. The text form adds each pair's head-to-head
-// win rates. Standard output is deterministic; a progress line (games done,
-// games per second, time left) is drawn on standard error when it is a
-// terminal, and a last line there gives the time taken.
+// win rates. Standard output is deterministic for a given key or seed; a
+// progress line (games done, games per second, time left) is drawn on
+// standard error when it is a terminal, and a last line there gives the
+// time taken.
 //
 // # Exit status
 //
@@ -77,23 +125,22 @@
 // line, a hello each way, then the seat's view and legal moves for each
 // decision and the chosen move back (see tourney.ProtocolVersion and the
 // README's "Arena" section). The command is split at spaces (no quoting).
-// The program is started for every game and seat and stopped at the end
-// of the game; one that is slow (-timeout), silent, crashes or answers
-// nonsense forfeits the game.
+// The arena starts it once before the tournament to learn its name (the
+// name of its hello, unless a LABEL= names it), then for every game and
+// seat, in a process group of its own whose every process is killed when
+// the game ends or the bot forfeits. It inherits the arena's environment
+// and no open file but its three pipes. One that is slow (-timeout),
+// silent, crashes or answers nonsense forfeits the game.
 package main
 
 import (
 	"context"
-	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -111,7 +158,7 @@ func main() {
 	defer stop()
 	fi, err := os.Stderr.Stat()
 	terminal := err == nil && fi.Mode()&os.ModeCharDevice != 0
-	code := cli(ctx, os.Args[1:], os.Stdout, os.Stderr, terminal)
+	code := cli(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, terminal)
 	stop()
 	os.Exit(code)
 }
@@ -136,7 +183,8 @@ type options struct {
 	players  int
 	games    int
 	parallel int
-	seed     uint64
+	seed     *uint64 // -seed, if given
+	keyFile  string
 	maxTurns int
 	rules    elasund.Rules
 	format   string
@@ -144,20 +192,25 @@ type options struct {
 	checks   listFlag
 	timeout  time.Duration
 	botErr   bool
+	list     bool
 }
 
-// cli runs the command with the arguments args, writing the results to out
-// and messages to errOut (a terminal if terminal); it returns the exit
-// status.
-func cli(ctx context.Context, args []string, out, errOut io.Writer, terminal bool) int {
-	var o options
+// parseFlags parses the command's arguments into o; it returns an error
+// message for bad flags, and errHelp for -h.
+func parseFlags(args []string, errOut io.Writer) (o options, err error) {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(errOut)
 	fs.Var(&o.bots, "bots", "the `bots`, comma-separated: built-in names (see -list), exec:COMMAND, or LABEL=either")
 	fs.IntVar(&o.players, "players", 2, "seats per game, 2 to 4")
 	fs.IntVar(&o.games, "games", 100, "games to play, rounded up to a whole number of deals (every seating of the bots)")
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once")
-	fs.Uint64Var(&o.seed, "seed", 1, "the tournament's seed")
+	fs.Func("seed", "deal from the public seed `N`, which exec: bots can read (default: a secret key, printed at the end)", func(s string) error {
+		n, err := strconv.ParseUint(s, 0, 64)
+		o.seed = &n
+		return err
+	})
+	fs.StringVar(&o.keyFile, "keyfile", "", "deal from the secret key in `FILE` (- for standard input), which only its owner may read; "+
+		"it hides the key from exec: bots only if they cannot open FILE (run as another user)")
 	fs.IntVar(&o.maxTurns, "maxturns", 300, "a game that reaches this many turns is a draw")
 	fs.Func("rules", "the rule options: default, english, adjacent-permit-rows, shortage-voids-income (default \"default\")", func(s string) error {
 		r, err := elasund.ParseRules(s)
@@ -169,14 +222,64 @@ func cli(ctx context.Context, args []string, out, errOut io.Writer, terminal boo
 	fs.Var(&o.checks, "check", "`claims` to verify, comma-separated: A>B:p (A's wins in the games with B) or A:p (A's wins in all its games)")
 	fs.DurationVar(&o.timeout, "timeout", tourney.DefaultTimeout, "time an external program has for each answer")
 	fs.BoolVar(&o.botErr, "botstderr", true, "pass external programs' standard error on, each line prefixed")
-	list := fs.Bool("list", false, "list the built-in bots and exit")
+	fs.BoolVar(&o.list, "list", false, "list the built-in bots and exit")
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return o, reportedError{err}
 	}
-	if *list {
+	if o.list {
+		return o, nil
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	return o, o.check()
+}
+
+// reportedError is an error of the flag package, which has written it.
+type reportedError struct{ error }
+
+func (e reportedError) Unwrap() error { return e.error }
+
+// check reports what is wrong with the settings.
+func (o *options) check() error {
+	switch {
+	case len(o.bots) < 2:
+		return fmt.Errorf("-bots: name at least two bots, such as -bots greedy,random (the built-in bots: %s)", strings.Join(bots.Names(), ", "))
+	case o.players < elasund.MinPlayers || o.players > elasund.MaxPlayers:
+		return fmt.Errorf("-players %d: the game is for %d to %d players", o.players, elasund.MinPlayers, elasund.MaxPlayers)
+	case len(o.bots) < o.players:
+		return fmt.Errorf("-bots: %d bots for %d seats; list a bot more than once to seat it more than once", len(o.bots), o.players)
+	case o.games < 1:
+		return fmt.Errorf("-games %d: play at least one game", o.games)
+	case o.parallel < 1:
+		return fmt.Errorf("-parallel %d: play at least one game at a time", o.parallel)
+	case o.maxTurns < 1:
+		return fmt.Errorf("-maxturns %d: the turn limit must be positive (random play can reach positions where nobody can ever win)", o.maxTurns)
+	case o.timeout <= 0:
+		return fmt.Errorf("-timeout %v: it must be positive", o.timeout)
+	case o.format != "text" && o.format != "csv" && o.format != "json":
+		return fmt.Errorf("-format %q: want text, csv or json", o.format)
+	case o.seed != nil && o.keyFile != "":
+		return errors.New("-seed and -keyfile: give one or the other (neither: a secret key)")
+	}
+	return nil
+}
+
+// cli runs the command with the arguments args, reading a -keyfile - from
+// stdin, writing the results to out and messages to errOut (a terminal if
+// terminal); it returns the exit status.
+func cli(ctx context.Context, args []string, stdin io.Reader, out, errOut io.Writer, terminal bool) int {
+	o, err := parseFlags(args, errOut)
+	var reported reportedError
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &reported):
+		return 2
+	case err != nil:
+		fmt.Fprintln(errOut, "arena:", err)
+		return 2
+	case o.list:
 		fmt.Fprintln(out, strings.Join(bots.Names(), "\n"))
 		return 0
 	}
@@ -184,26 +287,9 @@ func cli(ctx context.Context, args []string, out, errOut io.Writer, terminal boo
 		fmt.Fprintf(errOut, "arena: "+format+"\n", a...)
 		return 2
 	}
-	if fs.NArg() > 0 {
-		return bad("unexpected arguments %q", fs.Args())
-	}
-	switch {
-	case len(o.bots) < 2:
-		return bad("-bots: name at least two bots, such as -bots greedy,random (the built-in bots: %s)", strings.Join(bots.Names(), ", "))
-	case o.players < elasund.MinPlayers || o.players > elasund.MaxPlayers:
-		return bad("-players %d: the game is for %d to %d players", o.players, elasund.MinPlayers, elasund.MaxPlayers)
-	case len(o.bots) < o.players:
-		return bad("-bots: %d bots for %d seats; list a bot more than once to seat it more than once", len(o.bots), o.players)
-	case o.games < 1:
-		return bad("-games %d: play at least one game", o.games)
-	case o.parallel < 1:
-		return bad("-parallel %d: play at least one game at a time", o.parallel)
-	case o.maxTurns < 1:
-		return bad("-maxturns %d: the turn limit must be positive (random play can reach positions where nobody can ever win)", o.maxTurns)
-	case o.timeout <= 0:
-		return bad("-timeout %v: it must be positive", o.timeout)
-	case o.format != "text" && o.format != "csv" && o.format != "json":
-		return bad("-format %q: want text, csv or json", o.format)
+	deal, err := dealing(&o, stdin)
+	if err != nil {
+		return bad("%v", err)
 	}
 	status := &lockedWriter{w: errOut} // bots' lines and the progress line share it
 	errOut = status
@@ -211,7 +297,10 @@ func cli(ctx context.Context, args []string, out, errOut io.Writer, terminal boo
 	if o.botErr {
 		stderr = status
 	}
-	entrants, anchor, err := makeEntrants(o.bots, o.timeout, stderr)
+	if hasExec(o.bots) {
+		deal.guard(errOut) // before any program starts
+	}
+	entrants, anchor, err := makeEntrants(ctx, &o, stderr)
 	if err != nil {
 		return bad("-bots: %v", err)
 	}
@@ -230,38 +319,51 @@ func cli(ctx context.Context, args []string, out, errOut io.Writer, terminal boo
 		}
 		claims = append(claims, c)
 	}
+	t := &tourney.Tournament{Entrants: entrants, Players: o.players, Games: o.games, Seed: deal.seed, Key: deal.key,
+		MaxTurns: o.maxTurns, Rules: o.rules, Parallel: o.parallel}
+	return play(ctx, t, &o, deal, names, anchor, claims, out, status, terminal)
+}
+
+// play plays the tournament t and writes its results; it returns the exit
+// status.
+func play(ctx context.Context, t *tourney.Tournament, o *options, deal dealer, names []string, anchor string,
+	claims []tourney.Claim, out io.Writer, errOut *lockedWriter, terminal bool) int {
+	total := t.Len()
+	var recs *recordWriter
 	if o.records != "" {
 		if err := os.MkdirAll(o.records, 0o755); err != nil {
 			fmt.Fprintln(errOut, "arena:", err)
 			return 1
 		}
+		recs = newRecordWriter(o.records, total, len(t.Seatings()), names)
 	}
-
-	t := &tourney.Tournament{Entrants: entrants, Players: o.players, Games: o.games, Seed: o.seed,
-		MaxTurns: o.maxTurns, Rules: o.rules, Parallel: o.parallel}
-	total := t.Len()
 	var done atomic.Int64
-	width := len(strconv.Itoa(total - 1))
 	t.OnGame = func(g *tourney.Game) error {
 		done.Add(1)
-		if o.records == "" {
-			return nil
-		}
-		return writeRecord(o.records, width, names, g)
+		return recs.add(g)
 	}
 	start := time.Now()
-	stopProgress := progress(status, terminal, total, &done, start)
+	stopProgress := progress(errOut, terminal, total, &done, start)
 	games, runErr := t.Run(ctx)
 	stopProgress()
 	elapsed := time.Since(start)
+	if err := recs.flush(); err != nil && runErr == nil {
+		runErr = err
+	}
 
 	sum := tourney.Summarize(names, o.players, games, anchor)
 	results := make([]tourney.CheckResult, len(claims))
 	for i, c := range claims {
 		results[i] = c.Check(&sum)
 	}
-	h := header{Bots: names, Players: o.players, Games: total, Seatings: len(t.Seatings()), Seed: o.seed,
+	h := header{Bots: names, Players: o.players, Games: total, Seatings: len(t.Seatings()),
 		MaxTurns: o.maxTurns, Rules: o.rules.String(), Played: sum.Games}
+	if deal.key != nil {
+		h.Key = deal.key.String()
+	} else {
+		h.Seed = &deal.seed
+	}
+	var err error
 	switch o.format {
 	case "text":
 		err = writeText(out, h, &sum, results)
@@ -276,6 +378,10 @@ func cli(ctx context.Context, args []string, out, errOut io.Writer, terminal boo
 	}
 	fmt.Fprintf(errOut, "arena: %d games in %.1f s (%.1f games/s); time per decision: %s\n",
 		sum.Games, elapsed.Seconds(), float64(sum.Games)/elapsed.Seconds(), thinkTimes(&sum))
+	if deal.drawn {
+		fmt.Fprintf(errOut, "arena: the games were dealt from the secret key %s; to deal them again, "+
+			"save it in a file only you can read and pass -keyfile FILE\n", deal.key)
+	}
 	code := 0
 	if runErr != nil {
 		fmt.Fprintf(errOut, "arena: stopped after %d of %d games: %v\n", sum.Games, total, runErr)
@@ -293,95 +399,6 @@ func cli(ctx context.Context, args []string, out, errOut io.Writer, terminal boo
 		code = 1
 	}
 	return code
-}
-
-// makeEntrants makes the entrants of the -bots list, and names the Elo
-// anchor: the first bot that is random, else the first bot.
-func makeEntrants(specs []string, timeout time.Duration, stderr io.Writer) ([]tourney.Entrant, string, error) {
-	var entrants []tourney.Entrant
-	anchor := ""
-	count := map[string]int{}
-	for _, spec := range specs {
-		label, bot := splitLabel(spec)
-		var e tourney.Entrant
-		if cmd, ok := strings.CutPrefix(bot, "exec:"); ok {
-			args := strings.Fields(cmd)
-			if len(args) == 0 {
-				return nil, "", fmt.Errorf("%q names no program", spec)
-			}
-			if _, err := exec.LookPath(args[0]); err != nil {
-				return nil, "", fmt.Errorf("%q: %v", spec, err)
-			}
-			e.New = func(s tourney.Seat) (bots.Bot, error) {
-				return tourney.NewExec(args, tourney.ExecOptions{Timeout: timeout, Stderr: stderr,
-					Prefix: fmt.Sprintf("%s (game %d, seat %d): ", label, s.Game, s.Seat)}), nil
-			}
-		} else {
-			if _, err := bots.New(bot, 0); err != nil {
-				return nil, "", err
-			}
-			e = tourney.BuiltIn(bot)
-		}
-		count[label]++
-		if count[label] > 1 {
-			label += "#" + strconv.Itoa(count[label])
-		}
-		e.Name = label
-		if anchor == "" && strings.EqualFold(bot, "random") {
-			anchor = label
-		}
-		entrants = append(entrants, e)
-	}
-	return entrants, anchor, nil
-}
-
-// splitLabel splits "LABEL=BOT"; a spec without a label is its own label.
-// A label is a word of letters, digits, '-', '_' and '.'.
-func splitLabel(spec string) (label, bot string) {
-	i := strings.IndexByte(spec, '=')
-	if i <= 0 || i == len(spec)-1 {
-		return spec, spec
-	}
-	for _, r := range spec[:i] {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
-			return spec, spec
-		}
-	}
-	return spec[:i], spec[i+1:]
-}
-
-// writeRecord saves game g's record in dir.
-func writeRecord(dir string, width int, names []string, g *tourney.Game) error {
-	rec := g.Result.Record
-	rec.Tags = map[string]string{
-		"Event":       "elasund arena",
-		"Game":        strconv.Itoa(g.Index),
-		"Deal":        strconv.Itoa(g.Deal),
-		"Termination": termination(g, names),
-	}
-	colors := tourney.SeatColors(len(g.Seating))
-	for p, e := range g.Seating {
-		if c := colors[p]; c != "" {
-			rec.Tags[strings.ToUpper(c[:1])+c[1:]] = names[e]
-		}
-	}
-	name := filepath.Join(dir, fmt.Sprintf("game-%0*d-seed-%d.txt", width, g.Index, g.Config.Seed))
-	return os.WriteFile(name, []byte(rec.String()), 0o644)
-}
-
-// termination says how game g ended, for its record.
-func termination(g *tourney.Game, names []string) string {
-	r := &g.Result
-	if r.Forfeit == elasund.NoPlayer {
-		return r.Reason
-	}
-	s := fmt.Sprintf("forfeit by seat %d (%s): %s", r.Forfeit, names[g.Seating[r.Forfeit]], r.Reason)
-	if r.Winner != elasund.NoPlayer {
-		s += fmt.Sprintf("; seat %d wins with the most cubes", r.Winner)
-	} else {
-		s += "; a tie for the most cubes: a draw"
-	}
-	return s
 }
 
 // progress draws the progress line on w while the games are played, when
@@ -422,145 +439,6 @@ func progressLine(done, total int, elapsed time.Duration) string {
 	rate := float64(done) / elapsed.Seconds()
 	eta := time.Duration(float64(total-done) / rate * float64(time.Second)).Round(time.Second)
 	return s + fmt.Sprintf(", %.1f games/s, %v left", rate, eta)
-}
-
-// thinkTimes lists each bot's average time per decision.
-func thinkTimes(s *tourney.Summary) string {
-	var parts []string
-	for _, st := range s.Standings {
-		per := time.Duration(0)
-		if st.Decisions > 0 {
-			per = st.Think / time.Duration(st.Decisions)
-		}
-		parts = append(parts, fmt.Sprintf("%s %v", st.Name, per))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// header describes the tournament in the output.
-type header struct {
-	Bots     []string `json:"botNames"`
-	Players  int      `json:"players"`
-	Games    int      `json:"gamesPlanned"`
-	Played   int      `json:"-"`
-	Seatings int      `json:"seatings"`
-	Seed     uint64   `json:"seed"`
-	MaxTurns int      `json:"maxTurns"`
-	Rules    string   `json:"rules"`
-}
-
-// pct writes a share as a percentage.
-func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) }
-
-// writeText writes the results as tables.
-func writeText(w io.Writer, h header, s *tourney.Summary, checks []tourney.CheckResult) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d games of %d players: %d deals in %d seatings; seed %d, %s rules, draw at turn %d\n",
-		h.Games, h.Players, h.Games/max(h.Seatings, 1), h.Seatings, h.Seed, h.Rules, h.MaxTurns)
-	if s.Games != h.Games {
-		fmt.Fprintf(&b, "(only %d games were played)\n", s.Games)
-	}
-	b.WriteString("\n")
-	nameW := len("bot")
-	for _, st := range s.Standings {
-		nameW = max(nameW, len(st.Name))
-	}
-	cols := []string{"games", "wins", "draws", "forfeits", "win %", "95% CI"}
-	fmt.Fprintf(&b, "%-*s %6s %6s %6s %8s %6s %13s", nameW, "bot", cols[0], cols[1], cols[2], cols[3], cols[4], cols[5])
-	if len(s.Standings) > 0 {
-		for _, seat := range s.Standings[0].Seats {
-			fmt.Fprintf(&b, " %6s", seat.Color)
-		}
-	}
-	fmt.Fprintf(&b, " %6s %6s %6s\n", "cubes", "turns", "Elo")
-	for _, st := range s.Standings {
-		fmt.Fprintf(&b, "%-*s %6d %6d %6d %8d %6s %13s", nameW, st.Name, st.Games, st.Wins, st.Draws, st.Forfeits,
-			pct(st.WinRate), pct(st.Low)+"–"+pct(st.High))
-		for _, seat := range st.Seats {
-			fmt.Fprintf(&b, " %6s", pct(seat.WinRate))
-		}
-		fmt.Fprintf(&b, " %6.2f %6.1f %6.0f\n", st.Cubes, st.Turns, st.Elo)
-	}
-	fmt.Fprintf(&b, "(win %% by seat in the seat columns; Elo anchored at %s = 1000; %d draws in all)\n", s.Anchor, s.Draws)
-
-	b.WriteString("\nhead to head: the row's win % in the games where it met the column\n")
-	fmt.Fprintf(&b, "%*s", 3+nameW, "")
-	for i := range s.Standings {
-		fmt.Fprintf(&b, " %6d", i+1)
-	}
-	b.WriteString("\n")
-	for i, a := range s.Standings {
-		fmt.Fprintf(&b, "%2d %-*s", i+1, nameW, a.Name)
-		for _, c := range s.Standings {
-			cell := "-"
-			if hh, ok := s.Pair(a.Name, c.Name); ok {
-				cell = pct(hh.WinRate)
-			}
-			fmt.Fprintf(&b, " %6s", cell)
-		}
-		b.WriteString("\n")
-	}
-	if len(s.Forfeits) > 0 {
-		fmt.Fprintf(&b, "\nforfeits: %d\n", len(s.Forfeits))
-		const most = 20
-		for i, f := range s.Forfeits {
-			if i == most {
-				fmt.Fprintf(&b, "  … and %d more (-format json lists them all)\n", len(s.Forfeits)-most)
-				break
-			}
-			fmt.Fprintf(&b, "  game %d (seed %d): %s (%s): %s\n", f.Game, f.Seed, f.Bot, f.Color, f.Reason)
-		}
-	}
-	if len(checks) > 0 {
-		b.WriteString("\nclaims:\n")
-		for _, c := range checks {
-			fmt.Fprintf(&b, "  %s\n", c.Message)
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// writeCSV writes the standings as CSV, one row per bot.
-func writeCSV(w io.Writer, s *tourney.Summary) error {
-	cw := csv.NewWriter(w)
-	head := []string{"bot", "games", "wins", "draws", "losses", "forfeits", "win_rate", "win_rate_low", "win_rate_high"}
-	if len(s.Standings) > 0 {
-		for _, seat := range s.Standings[0].Seats {
-			head = append(head, "win_rate_"+seat.Color)
-		}
-	}
-	head = append(head, "avg_cubes", "avg_turns", "elo")
-	_ = cw.Write(head)
-	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
-	for _, st := range s.Standings {
-		row := []string{st.Name, strconv.Itoa(st.Games), strconv.Itoa(st.Wins), strconv.Itoa(st.Draws),
-			strconv.Itoa(st.Losses), strconv.Itoa(st.Forfeits), f(st.WinRate), f(st.Low), f(st.High)}
-		for _, seat := range st.Seats {
-			row = append(row, f(seat.WinRate))
-		}
-		row = append(row, f(st.Cubes), f(st.Turns), strconv.FormatFloat(st.Elo, 'f', 1, 64))
-		_ = cw.Write(row)
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// writeJSON writes the settings, the summary and the claims as one JSON
-// object.
-func writeJSON(w io.Writer, h header, s *tourney.Summary, checks []tourney.CheckResult) error {
-	if checks == nil {
-		checks = []tourney.CheckResult{}
-	}
-	v := struct {
-		header
-		*tourney.Summary
-		Checks []tourney.CheckResult `json:"checks"`
-	}{h, s, checks}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
 }
 
 // lockedWriter serializes writes to w, and keeps a status line (the

@@ -5,10 +5,14 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,18 +22,51 @@ import (
 
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/arena/internal/testbot"
+	"github.com/elasund/elasund/examples/arena/tourney"
 )
 
+// arenaEnv is the environment variable that makes the test binary the
+// command, run on its arguments, in a process of its own, as a user would
+// run it: a bot then reads the command's real command line under /proc.
+const arenaEnv = "ARENA_TEST_COMMAND"
+
 func TestMain(m *testing.M) {
-	testbot.Main() // acts as an external bot when a test starts it so
+	if os.Getenv(arenaEnv) == "1" {
+		os.Unsetenv(arenaEnv) // its bots are bots
+		main()
+	}
+	testbot.Main(guess) // acts as an external bot when a test starts it so
 	os.Exit(m.Run())
+}
+
+// guess is the cheating test bot's Guesser: it takes word for the seed,
+// then for the key, of a tournament.
+func guess(word string, deals int) []uint64 {
+	var seeds []uint64
+	if seed, err := strconv.ParseUint(word, 10, 64); err == nil {
+		for d := range deals {
+			seeds = append(seeds, tourney.GameSeed(seed, d))
+		}
+	}
+	if key, err := tourney.ParseKey(word); err == nil {
+		for d := range deals {
+			seeds = append(seeds, key.DealSeed(d))
+		}
+	}
+	return seeds
 }
 
 // run runs the command and returns its exit status, output and messages.
 func run(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
+	return runIn(t, strings.NewReader(""), args...)
+}
+
+// runIn runs the command with stdin as its standard input.
+func runIn(t *testing.T, stdin io.Reader, args ...string) (int, string, string) {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	code := cli(context.Background(), args, &out, &errOut, false)
+	code := cli(context.Background(), args, stdin, &out, &errOut, false)
 	return code, out.String(), errOut.String()
 }
 
@@ -352,13 +389,13 @@ func TestCLIRecords(t *testing.T) {
 func TestCLIExternalBots(t *testing.T) {
 	t.Setenv(testbot.Env, "1")
 	t.Setenv(testbot.LogEnv, "")
-	code, out, errOut := run(t, "-bots", "exec:"+os.Args[0]+" first,random", "-games", "4", "-seed", "1", "-format", "json",
-		"-check", "random>exec:"+os.Args[0]+" first:0")
+	code, out, errOut := run(t, "-bots", "exec:"+os.Args[0]+" first,random", "-games", "4", "-format", "json",
+		"-check", "random>testbot-first:0")
 	if code != 0 {
 		t.Fatalf("exit status %d: %s", code, errOut)
 	}
 	j := decodeJSON(t, out)
-	if j.Games != 4 || len(j.Forfeits) != 0 || j.Bots[0].Name != "exec:"+os.Args[0]+" first" || j.EloAnchor != "random" {
+	if j.Games != 4 || len(j.Forfeits) != 0 || j.Bots[0].Name != "testbot-first" || j.EloAnchor != "random" {
 		t.Errorf("%+v", j)
 	}
 
@@ -376,6 +413,39 @@ func TestCLIExternalBots(t *testing.T) {
 	code, _, errOut = run(t, "-bots", "exec:"+os.Args[0]+" stderr,random", "-games", "2", "-botstderr=false")
 	if code != 0 || strings.Contains(errOut, "thinking") {
 		t.Errorf("-botstderr=false: %d %q", code, errOut)
+	}
+}
+
+// TestCLIExecNames: an exec: bot is called by the name of its hello
+// (cleaned), unless a label names it; twice the same name is two entrants;
+// a program that says no hello is called by its command, with a warning.
+func TestCLIExecNames(t *testing.T) {
+	t.Setenv(testbot.Env, "1")
+	t.Setenv(testbot.LogEnv, "")
+	bin := "exec:" + os.Args[0]
+	cases := []struct {
+		bots  string
+		names []string
+		warn  string
+	}{
+		{bin + " first," + bin + " first", []string{"testbot-first", "testbot-first#2"}, ""},
+		{"mine=" + bin + " first,random", []string{"mine", "random"}, ""},
+		{bin + " badname,random", []string{"[31mbadname[0m with more than forty char", "random"}, ""},
+		{bin + " badproto,random", []string{bin + " badproto", "random"}, "no hello: speaks protocol 2; the arena speaks 1"},
+		{bin + " exit,random", []string{bin + " exit", "random"}, "no hello: exited before its hello"},
+	}
+	for _, c := range cases {
+		code, out, errOut := run(t, "-bots", c.bots, "-games", "2", "-maxturns", "5", "-format", "json")
+		if code != 0 {
+			t.Fatalf("%s: exit status %d: %s", c.bots, code, errOut)
+		}
+		j := decodeJSON(t, out)
+		if !slices.Equal(j.BotNames, c.names) {
+			t.Errorf("%s: the bots are called %q; want %q", c.bots, j.BotNames, c.names)
+		}
+		if c.warn != "" && !strings.Contains(errOut, c.warn+"; it is called ") {
+			t.Errorf("%s: no warning %q in %q", c.bots, c.warn, errOut)
+		}
 	}
 }
 
@@ -437,5 +507,225 @@ func TestSplitLabel(t *testing.T) {
 		if l, b := splitLabel(c.in); l != c.label || b != c.bot {
 			t.Errorf("splitLabel(%q) = %q, %q; want %q, %q", c.in, l, b, c.label, c.bot)
 		}
+	}
+}
+
+// cheatLog runs the command, in a process of its own, with a cheating
+// exec: bot (testbot's cheat mode) against random; it returns the bot's
+// log, and the command's exit status, output and messages.
+func cheatLog(t *testing.T, stdin string, args ...string) (log string, code int, out, errOut string) {
+	t.Helper()
+	logFile := filepath.Join(t.TempDir(), "cheat.log")
+	args = append([]string{"-bots", "exec:" + os.Args[0] + " cheat,random", "-games", "8", "-parallel", "2"}, args...)
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), arenaEnv+"=1", testbot.Env+"=1", testbot.LogEnv+"="+logFile)
+	cmd.Stdin = strings.NewReader(stdin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(logFile)
+	return string(data), cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
+}
+
+// lines counts the lines of log that start with prefix; a prefix that
+// ends with a newline counts the lines that are the rest.
+func lines(log, prefix string) int {
+	n := 0
+	for _, line := range strings.SplitAfter(log, "\n") {
+		if strings.HasPrefix(line, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestCLIDealsAreSecret: a bot that reads everything it can (its parent's
+// command line and environment under /proc, the files they name and its
+// parent has open) and tries every word for the tournament's seed or key,
+// against the first player and the dice it sees, finds its deal when the
+// tournament is dealt from -seed (hence the warning) or from a -keyfile
+// it can read (the documented limit), and never when the arena drew the
+// key or read it from standard input. Unless it runs as root, it cannot
+// read the arena's memory or environment either.
+func TestCLIDealsAreSecret(t *testing.T) {
+	key := tourney.NewKey()
+	keyFile := filepath.Join(t.TempDir(), "key")
+	if err := os.WriteFile(keyFile, []byte(key.String()+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		stdin string
+		args  []string
+		found bool   // the bot finds the deal in every game it can tell
+		warn  string // on stderr
+	}{
+		{"public seed", "", []string{"-seed", "7"}, true, "arena: warning: -seed 7 is public: the exec: bots can read it"},
+		{"drawn key", "", nil, false, "arena: the games were dealt from the secret key "},
+		{"key on stdin", key.String(), []string{"-keyfile", "-"}, false, ""},
+		{"readable key file", "", []string{"-keyfile", keyFile}, true, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			log, code, out, errOut := cheatLog(t, c.stdin, append(c.args, "-format", "json")...)
+			found, none := lines(log, "cheat found "), lines(log, "cheat none ")
+			if code != 0 {
+				t.Fatalf("exit status %d: %s", code, errOut)
+			}
+			if j := decodeJSON(t, out); j.Games != 8 || len(j.Forfeits) != 0 {
+				t.Fatalf("%d games, forfeits %+v", j.Games, j.Forfeits)
+			}
+			if c.found && (found == 0 || none > 0) || !c.found && (found > 0 || none == 0) {
+				t.Errorf("the cheat found its deal in %d games and none in %d", found, none)
+			}
+			if !strings.Contains(errOut, c.warn) {
+				t.Errorf("stderr lacks %q: %s", c.warn, errOut)
+			}
+			if c.stdin != "" && !strings.Contains(out, `"key": "`+key.String()+`"`) {
+				t.Errorf("the output does not give the key read:\n%s", out)
+			}
+			// 8 games, and the hello before them; the bots had their pipes
+			// open, and no other file.
+			if n := lines(log, "cheat open mem: "); n != 9 {
+				t.Errorf("%d bots tried to open the arena's memory; want 9", n)
+			}
+			if n := lines(log, "cheat fds 0 1 2\n"); n != 9 {
+				t.Errorf("%d bots of 9 had only their three pipes open:\n%s", n, log)
+			}
+			if os.Geteuid() == 0 {
+				return // root reads every process's memory
+			}
+			if n := lines(log, "cheat open mem: <nil>") + lines(log, "cheat read environ: <nil>"); n > 0 {
+				t.Errorf("the bots read the arena's memory or environment %d times", n)
+			}
+		})
+	}
+}
+
+// TestCLIKeys: without -seed the arena deals from a fresh secret key,
+// which it gives in the output and on stderr; -keyfile (a file, or - for
+// standard input) plays the same tournament again from it. A key file that
+// others may read, a file that holds no key, or -seed with -keyfile is
+// refused before any game, without quoting the file.
+func TestCLIKeys(t *testing.T) {
+	args := []string{"-bots", "random,random", "-games", "6", "-maxturns", "60", "-format", "json"}
+	code, out, errOut := run(t, args...)
+	if code != 0 {
+		t.Fatalf("exit status %d: %s", code, errOut)
+	}
+	var h struct {
+		Key  string  `json:"key"`
+		Seed *uint64 `json:"seed"`
+	}
+	if err := json.Unmarshal([]byte(out), &h); err != nil {
+		t.Fatal(err)
+	}
+	key, err := tourney.ParseKey(h.Key)
+	if err != nil || h.Seed != nil {
+		t.Fatalf("the output gives the key %q (%v) and the seed %v", h.Key, err, h.Seed)
+	}
+	if !strings.Contains(errOut, "dealt from the secret key "+h.Key+"; ") {
+		t.Errorf("stderr does not give the key: %s", errOut)
+	}
+	if _, again, _ := run(t, args...); again == out {
+		t.Error("two tournaments without -seed or -keyfile had the same key and results")
+	}
+
+	dir := t.TempDir()
+	file := func(name, text string, mode os.FileMode) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(path, mode); err != nil { // the umask masked WriteFile's
+			t.Fatal(err)
+		}
+		return path
+	}
+	good := file("good", key.String()+"\n", 0o600)
+	for _, replay := range [][]string{{"-keyfile", good}, {"-keyfile", "-"}} {
+		code, again, errOut := runIn(t, strings.NewReader(key.String()), append(args, replay...)...)
+		if code != 0 || again != out {
+			t.Errorf("%v: exit status %d, %s; the output differs from the first run's:\n%s\n%s", replay, code, errOut, out, again)
+		}
+		if strings.Contains(errOut, "dealt from the secret key") {
+			t.Errorf("%v: stderr repeats the key given: %s", replay, errOut)
+		}
+	}
+
+	secret := "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdeg"
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-keyfile", file("open", key.String(), 0o644)}, "may be read by others than its owner (mode -rw-r--r--): chmod 600 it"},
+		{[]string{"-keyfile", file("group", key.String(), 0o640)}, "(mode -rw-r-----)"},
+		{[]string{"-keyfile", file("bad", secret, 0o600)}, "tourney: not a key: a key is 64 hexadecimal digits, and this holds other characters"},
+		{[]string{"-keyfile", filepath.Join(dir, "none")}, "no such file"},
+		{[]string{"-keyfile", good, "-seed", "1"}, "-seed and -keyfile: give one or the other"},
+		{[]string{"-seed", "x"}, `invalid value "x" for flag -seed`},
+	}
+	for _, c := range cases {
+		code, out, errOut := run(t, append([]string{"-bots", "random,random"}, c.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, c.want) || strings.Contains(errOut, secret[:20]) {
+			t.Errorf("%v: exit status %d, output %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+}
+
+// TestRecordsWaitForTheirDeal: a game's record, which tells its deal's
+// cards and dice, is written only once every game of its deal is over (or
+// the tournament has stopped), so that no bot still playing the deal can
+// read it.
+func TestRecordsWaitForTheirDeal(t *testing.T) {
+	dir := t.TempDir()
+	w := newRecordWriter(dir, 9, 3, []string{"a", "b"})
+	game := func(i int) *tourney.Game {
+		cfg := elasund.Config{Players: 2, Seed: uint64(100 + i/3)}
+		return &tourney.Game{Index: i, Deal: i / 3, Seating: []int{i % 2, 1 - i%2}, Config: cfg, Played: true,
+			Result: tourney.Result{Outcome: tourney.Outcome{Winner: elasund.NoPlayer, Forfeit: elasund.NoPlayer, Reason: "turn limit"},
+				Record: elasund.Record{Config: cfg}}}
+	}
+	steps := []struct {
+		add  int // the game that ends, or -1 when the tournament stops
+		want []string
+	}{
+		{4, nil},
+		{0, nil},
+		{3, nil},
+		{1, nil},
+		{5, []string{"game-3-seed-101.txt", "game-4-seed-101.txt", "game-5-seed-101.txt"}},
+		{6, nil},
+		{2, []string{"game-0-seed-100.txt", "game-1-seed-100.txt", "game-2-seed-100.txt"}},
+		{-1, []string{"game-6-seed-102.txt"}},
+	}
+	var have []string
+	for _, s := range steps {
+		var err error
+		if s.add >= 0 {
+			err = w.add(game(s.add))
+		} else {
+			err = w.flush()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		have = append(have, s.want...)
+		slices.Sort(have)
+		files, _ := os.ReadDir(dir)
+		var got []string
+		for _, f := range files {
+			got = append(got, f.Name())
+		}
+		if !slices.Equal(got, have) {
+			t.Errorf("after game %d: the records are %q; want %q", s.add, got, have)
+		}
+	}
+	if err := (*recordWriter)(nil).add(game(0)); err != nil || (*recordWriter)(nil).flush() != nil {
+		t.Error("a nil recordWriter fails")
 	}
 }

@@ -1,6 +1,7 @@
 package bots
 
 import (
+	mathbits "math/bits"
 	"math/rand/v2"
 
 	"github.com/elasund/elasund"
@@ -61,14 +62,6 @@ var defaultWeights = Weights{
 // to each row, north to south (2, 3, 4, 5, 6, 8, 9, 10, 11, 12).
 var rowWays = [elasund.NumRows]float64{1, 2, 3, 4, 5, 5, 4, 3, 2, 1}
 
-// rowIndex returns the index of row r in rowWays.
-func rowIndex(r elasund.Row) int {
-	if r >= 8 {
-		return int(r) - 3
-	}
-	return int(r) - 2
-}
-
 // Value returns the value of the position g for player p (see Weights),
 // before the comparison with the other players; 0 for a nil game or a
 // player not at its table.
@@ -125,31 +118,149 @@ func (w *Weights) values(g *elasund.Game, s *[elasund.MaxPlayers]float64) {
 		}
 		s[q] = v
 	}
-	// One pass over the board: the producing buildings (counted once a
-	// row, at their west column) and the permits.
-	for sq := elasund.Square(0); sq < elasund.NumSquares; sq++ {
-		c := g.At(sq)
-		switch {
-		case c.Building != elasund.NoBuilding:
-			if c.BuildingOwner < 0 || int(c.BuildingOwner) >= n || c.Building.Income() == elasund.NoIncome || sq.Col() != c.Origin.Col() {
+	boardValues(w, g, n, s)
+}
+
+// boardValues adds to s the players' terms of the board: the producing
+// buildings, counted once a row at their west column, and the permits.
+// Each player's terms are added in square order, whatever the path to
+// them, as a pass over the board would add them. What stands where comes
+// from the players' pieces (PermitSquare, BuildingSquare); At is asked
+// only to find the neutral buildings that produce, when there are some.
+func boardValues(w *Weights, g *elasund.Game, n int, s *[elasund.MaxPlayers]float64) {
+	var b boardSets
+	for q := 0; q < n; q++ {
+		p := elasund.Player(q)
+		for v := 0; v < elasund.PermitsPerPlayer; v++ {
+			if sq := g.PermitSquare(p, v); sq.Valid() {
+				b.permits.add(sq)
+				b.owner[sq], b.value[sq] = int8(q), uint8(v)
+			}
+		}
+		for k := elasund.Hut; k <= elasund.Workshop; k++ {
+			if o := g.BuildingSquare(p, k); o.Valid() {
+				b.addIncome(o, k, p, n)
+			}
+		}
+	}
+	need := 0 // the neutral buildings that produce out of their supply
+	for k := elasund.Well; k <= elasund.LargeBuilding; k++ {
+		if k.Income() != elasund.NoIncome {
+			need += k.Copies() - g.NeutralSupply(k)
+		}
+	}
+	if need > 0 {
+		b.findNeutral(g, n, need)
+	}
+	for half, bits := range b.permits.union(b.income) {
+		for ; bits != 0; bits &= bits - 1 {
+			sq := elasund.Square(half*64 + mathbits.TrailingZeros64(bits))
+			r := int(sq) / elasund.NumColumns
+			col := int(sq) - r*elasund.NumColumns
+			p := b.owner[sq]
+			if b.income.has(sq) {
+				s[p] += w.Income * rowWays[r]
 				continue
 			}
-			s[c.BuildingOwner] += w.Income * rowWays[rowIndex(sq.Row())]
-		case c.Permit >= 0:
-			p := c.PermitOwner
-			if p < 0 || int(p) >= n {
-				continue
-			}
-			s[p] += w.Permit + w.PermitValue*float64(c.Permit)
-			if sq.Col()+1 < elasund.NumColumns && g.At(sq+1).PermitOwner == p {
+			s[p] += w.Permit + w.PermitValue*float64(b.value[sq])
+			if col+1 < elasund.NumColumns && b.permits.has(sq+1) && b.owner[sq+1] == p {
 				s[p] += w.PermitPair
 			}
-			if below := sq + elasund.NumColumns; below < elasund.NumSquares && g.At(below).PermitOwner == p {
+			if below := sq + elasund.NumColumns; below < elasund.NumSquares && b.permits.has(below) && b.owner[below] == p {
 				s[p] += w.PermitPair
 			}
 		}
 	}
 }
+
+// boardSets is what boardValues knows of the board.
+type boardSets struct {
+	permits squareSet                 // the permits
+	income  squareSet                 // the west squares of the producing buildings
+	owner   [elasund.NumSquares]int8  // the owner of each of those squares' permit or building
+	value   [elasund.NumSquares]uint8 // the value of each permit
+}
+
+// addIncome adds the west squares of building k at origin o, owned by p,
+// if it produces.
+func (b *boardSets) addIncome(o elasund.Square, k elasund.Building, p elasund.Player, n int) {
+	if p < 0 || int(p) >= n || k.Income() == elasund.NoIncome {
+		return
+	}
+	for dy := 0; dy < k.Height(); dy++ {
+		west := o + elasund.Square(dy*elasund.NumColumns)
+		b.income.add(west)
+		b.owner[west] = int8(p)
+	}
+}
+
+// findNeutral adds the neutral buildings that produce (taverns and shops)
+// on the board of g, reading with At, square by square, those that no
+// permit, player building or church tile covers, until it has found need
+// of them (or read them all).
+func (b *boardSets) findNeutral(g *elasund.Game, n, need int) {
+	known := b.permits
+	for q := 0; q < n; q++ {
+		for k := elasund.Hut; k <= elasund.Workshop; k++ {
+			if o := g.BuildingSquare(elasund.Player(q), k); o.Valid() {
+				known.addFootprint(o, k)
+			}
+		}
+	}
+	for t := elasund.ChurchTile(1); t <= elasund.ChurchTiles; t++ {
+		if sq := g.ChurchSquare(t); sq.Valid() && g.ChurchTileOwner(t) != elasund.NoPlayer {
+			known.add(sq)
+		}
+	}
+	cols := elasund.CityColumns(n)
+	for sq := elasund.Square(0); sq < elasund.NumSquares && need > 0; sq++ {
+		if sq.Col() >= cols || known.has(sq) || g.IsEmpty(sq) {
+			continue
+		}
+		c := g.At(sq)
+		if c.Building == elasund.NoBuilding || c.Origin != sq {
+			continue // not reached in a valid game: a building is met first at its origin
+		}
+		known.addFootprint(sq, c.Building)
+		if c.Building.Income() != elasund.NoIncome {
+			b.addIncome(sq, c.Building, c.BuildingOwner, n)
+			need--
+		}
+	}
+}
+
+// squareSet is a set of squares, one bit a square.
+type squareSet [2]uint64
+
+func (b *squareSet) add(s elasund.Square)       { b[s>>6&1] |= 1 << (s & 63) }
+func (b *squareSet) has(s elasund.Square) bool  { return b[s>>6&1]&(1<<(s&63)) != 0 }
+func (b squareSet) union(c squareSet) squareSet { return squareSet{b[0] | c[0], b[1] | c[1]} }
+
+// addFootprint adds the squares building k covers from origin o.
+func (b *squareSet) addFootprint(o elasund.Square, k elasund.Building) {
+	if int(k) >= len(footprints) || !o.Valid() {
+		return
+	}
+	f := footprints[k]
+	if o >= 64 {
+		b[1] |= f[0] << (o - 64)
+		return
+	}
+	b[0] |= f[0] << o
+	b[1] |= f[1]<<o | f[0]>>(64-o)
+}
+
+// footprints holds the squares each building covers from a1.
+var footprints = func() (f [elasund.LargeBuilding + 1]squareSet) {
+	for k := elasund.Hut; k <= elasund.LargeBuilding; k++ {
+		for dy := 0; dy < k.Height(); dy++ {
+			for dx := 0; dx < k.Width(); dx++ {
+				f[k].add(elasund.Square(dy*elasund.NumColumns + dx))
+			}
+		}
+	}
+	return f
+}()
 
 // Greedy plays the legal move whose resulting position scores best for it
 // by a heuristic (Weights), one move deep: it draws one full game

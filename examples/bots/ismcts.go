@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sort"
+	"slices"
 	"sync"
 	"time"
 
@@ -74,12 +74,18 @@ type ISMCTSOptions struct {
 // one visited most. The workers' sources come from the bot's, so that an
 // iteration budget gives the same moves whatever the scheduling. The zero
 // value is the bot NewISMCTS(0, ISMCTSOptions{}) returns.
+//
+// A bot keeps its trees' storage from one move to the next: once it has
+// grown to what the searches need, a search with one worker allocates
+// nothing.
 type ISMCTS struct {
-	opts ISMCTSOptions
-	name string
-	w    Weights
-	r    *rand.Rand
-	buf  []elasund.Move
+	opts   ISMCTSOptions
+	name   string
+	w      Weights
+	r      *rand.Rand
+	buf    []elasund.Move
+	trees  []*tree // the workers' trees, reused from move to move
+	totals []total
 }
 
 // NewISMCTS returns an ISMCTS bot seeded with seed, or an error wrapping
@@ -131,6 +137,12 @@ func (b *ISMCTS) Choose(v elasund.View) (elasund.Move, error) {
 	return m, err
 }
 
+// total is what the workers' trees found of one root move.
+type total struct {
+	visits int
+	reward float64
+}
+
 // search returns the chosen move and the number of iterations run.
 func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
 	b.ready()
@@ -141,19 +153,26 @@ func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
 	case 1:
 		return b.buf[0], 0, nil
 	}
-	if _, err := v.Sample(rand.New(rand.NewPCG(0, 0))); err != nil {
+	n := b.opts.Workers
+	if b.opts.Iterations > 0 {
+		n = min(n, b.opts.Iterations) // no worker without an iteration
+	}
+	for len(b.trees) < n {
+		t := &tree{}
+		t.r = rand.New(&t.src)
+		b.trees = append(b.trees, t)
+	}
+	trees := b.trees[:n]
+	// The first tree's source, before it is seeded, checks that the view
+	// has games to draw.
+	if _, err := v.Sample(trees[0].r); err != nil {
 		return elasund.Move{}, 0, err
 	}
 	var deadline time.Time
 	if b.opts.Budget > 0 {
 		deadline = time.Now().Add(b.opts.Budget)
 	}
-	n := b.opts.Workers
-	if b.opts.Iterations > 0 {
-		n = min(n, b.opts.Iterations) // no worker without an iteration
-	}
-	trees := make([]*tree, n)
-	for i := range trees {
+	for i, t := range trees {
 		iters := -1 // until the deadline
 		if b.opts.Iterations > 0 {
 			iters = b.opts.Iterations / n
@@ -161,45 +180,53 @@ func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
 				iters++
 			}
 		}
-		trees[i] = &tree{w: &b.w, r: rand.New(rand.NewPCG(b.r.Uint64(), b.r.Uint64())), iters: iters, deadline: deadline}
+		t.reset(&b.w, b.r.Uint64(), b.r.Uint64(), iters, deadline)
 	}
 	if n == 1 {
 		trees[0].run(v, b.buf)
 	} else {
-		var wg sync.WaitGroup
-		for _, t := range trees {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				t.run(v, b.buf)
-			}()
-		}
-		wg.Wait()
+		runAll(trees, v, b.buf)
 	}
-	// The root's moves, by total visits; ties go to the better mean
-	// reward, then to the better heuristic order (the first tree's).
-	type total struct {
-		visits int
-		reward float64
+	return b.best(trees)
+}
+
+// runAll runs the trees' searches at once, one goroutine each (apart from
+// search, so that only a search with several workers moves v to the heap).
+func runAll(trees []*tree, v elasund.View, root []elasund.Move) {
+	var wg sync.WaitGroup
+	for _, t := range trees {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t.run(v, root)
+		}()
 	}
-	totals := make([]total, len(b.buf))
+	wg.Wait()
+}
+
+// best returns the root's move with the most visits in the trees, and the
+// number of iterations they ran. Ties go to the better mean reward, then
+// to the better heuristic order (the first tree's).
+func (b *ISMCTS) best(trees []*tree) (elasund.Move, int, error) {
+	if cap(b.totals) < len(b.buf) {
+		b.totals = make([]total, len(b.buf))
+	}
+	totals := b.totals[:len(b.buf)]
+	clear(totals)
 	done := 0
 	for _, t := range trees {
 		done += t.done
-		for _, c := range t.nodes[0].children {
+		for c := t.nodes[0].first; c >= 0; c = t.nodes[c].next {
 			ch := &t.nodes[c]
-			for i, m := range b.buf {
-				if m == ch.move {
-					totals[i].visits += int(ch.visits)
-					totals[i].reward += ch.reward
-					break
-				}
+			if i := indexOf(b.buf, ch.move); i >= 0 {
+				totals[i].visits += int(ch.visits)
+				totals[i].reward += ch.reward
 			}
 		}
 	}
 	best := -1
-	for _, m := range trees[0].nodes[0].cands {
-		i := indexOf(b.buf, m)
+	for _, c := range trees[0].candidates(0) {
+		i := indexOf(b.buf, c.move)
 		if i < 0 {
 			continue
 		}
@@ -226,33 +253,72 @@ func indexOf(moves []elasund.Move, m elasund.Move) int {
 }
 
 // node is a node of a search tree: the position after a sequence of moves
-// (whatever the hidden cards behind it).
+// (whatever the hidden cards behind it). Its children form a list, newest
+// first; those of a decision are also found from its candidates.
 type node struct {
-	move     elasund.Move   // the move from the parent
-	player   elasund.Player // who played it
-	visits   int32
-	avail    int32   // iterations in which the move was available
-	reward   float64 // sum of the rewards of player
-	children []int32
-	cands    []elasund.Move // the moves to consider, best first; nil before the first visit
+	move   elasund.Move   // the move from the parent
+	player elasund.Player // who played it
+	visits int32
+	avail  int32   // iterations in which the move was available
+	reward float64 // sum of the rewards of player
+	first  int32   // the first child, or -1
+	next   int32   // the next sibling, or -1
+	// The moves to consider, best first: tree.cands[cands:cands+ncands];
+	// cands is -1 before the node's first decision.
+	cands, ncands int32
 }
 
-// tree is one worker's search.
+// cand is a move a node considers, and the child it leads to or -1.
+type cand struct {
+	move  elasund.Move
+	child int32
+}
+
+// scored is a move and its one-move heuristic score.
+type scored struct {
+	move  elasund.Move
+	score float64
+}
+
+// tree is one worker's search. Its storage (nodes, candidates, buffers)
+// is kept from one search to the next.
 type tree struct {
 	w        *Weights
-	r        *rand.Rand
-	iters    int // the iterations to run, or -1 for as many as the deadline allows
+	src      rand.PCG
+	r        *rand.Rand // draws from src
+	iters    int        // the iterations to run, or -1 for as many as the deadline allows
 	deadline time.Time
 	done     int
 	nodes    []node
+	cands    []cand
 	path     []int32
 	legal    []elasund.Move
-	scores   []float64
+	scored   []scored
+}
+
+// reset readies t for a search of iters iterations (-1: until the
+// deadline) with weights w, its source seeded with seed1 and seed2.
+func (t *tree) reset(w *Weights, seed1, seed2 uint64, iters int, deadline time.Time) {
+	t.w, t.iters, t.deadline, t.done = w, iters, deadline, 0
+	t.src.Seed(seed1, seed2)
+	if iters > 0 && cap(t.nodes) < iters+1 {
+		t.nodes = make([]node, 0, iters+1) // an iteration adds at most one node
+	}
+}
+
+// candidates returns the candidates of node n.
+func (t *tree) candidates(n int32) []cand {
+	nd := &t.nodes[n]
+	if nd.cands < 0 {
+		return nil
+	}
+	return t.cands[nd.cands : nd.cands+nd.ncands]
 }
 
 // run searches from the view v, whose legal moves are root.
 func (t *tree) run(v elasund.View, root []elasund.Move) {
-	t.nodes = append(t.nodes[:0], node{player: elasund.NoPlayer})
+	t.nodes = append(t.nodes[:0], node{player: elasund.NoPlayer, first: -1, next: -1, cands: -1})
+	t.cands = t.cands[:0]
 	for i := 0; t.iters < 0 || i < t.iters; i++ {
 		if !t.deadline.IsZero() && i > 0 && i%16 == 0 && time.Now().After(t.deadline) {
 			break
@@ -262,7 +328,7 @@ func (t *tree) run(v elasund.View, root []elasund.Move) {
 			return
 		}
 		if i == 0 {
-			t.nodes[0].cands = t.order(&g, root)
+			t.nodes[0].cands, t.nodes[0].ncands = t.order(&g, root)
 		}
 		t.iterate(&g)
 		t.done++
@@ -274,17 +340,25 @@ func (t *tree) iterate(g *elasund.Game) {
 	t.path = append(t.path[:0], 0)
 	n := int32(0)
 	for !g.Over() && t.nodes[n].visits > 0 {
-		var m elasund.Move
 		p := g.ToMove()
 		if g.Phase() == elasund.PhaseRoll {
-			m = t.roll(g)
+			m := t.roll(g)
+			if g.Apply(m) != nil {
+				break // cannot happen: m is legal in g
+			}
+			n = t.child(n, m, p)
 		} else {
-			m = t.selectMove(n, g)
+			i := t.selectMove(n, g)
+			if g.Apply(t.cands[i].move) != nil {
+				break // cannot happen: the move is legal in g
+			}
+			c := t.cands[i].child
+			if c < 0 {
+				c = t.add(n, t.cands[i].move, p)
+				t.cands[i].child = c
+			}
+			n = c
 		}
-		if g.Apply(m) != nil {
-			break // cannot happen: m is legal in g
-		}
-		n = t.child(n, m, p)
 		t.path = append(t.path, n)
 	}
 	var reward [elasund.MaxPlayers]float64
@@ -316,62 +390,68 @@ func (t *tree) roll(g *elasund.Game) elasund.Move {
 // child returns the child of n reached by m, played by p, adding it if
 // it is new.
 func (t *tree) child(n int32, m elasund.Move, p elasund.Player) int32 {
-	for _, c := range t.nodes[n].children {
+	for c := t.nodes[n].first; c >= 0; c = t.nodes[c].next {
 		if t.nodes[c].move == m {
 			return c
 		}
 	}
+	return t.add(n, m, p)
+}
+
+// add adds a child of n reached by m, played by p, and returns it.
+func (t *tree) add(n int32, m elasund.Move, p elasund.Player) int32 {
 	c := int32(len(t.nodes))
-	t.nodes = append(t.nodes, node{move: m, player: p})
-	t.nodes[n].children = append(t.nodes[n].children, c)
+	t.nodes = append(t.nodes, node{move: m, player: p, first: -1, next: t.nodes[n].first, cands: -1})
+	t.nodes[n].first = c
 	return c
 }
 
-// selectMove chooses the move to play at node n of the decision in g: the
-// first of the node's widened candidates that is legal in g and has no
-// node yet, else the legal one with the best UCT value.
-func (t *tree) selectMove(n int32, g *elasund.Game) elasund.Move {
+// selectMove chooses the move to play at node n of the decision in g, and
+// returns its index in t.cands: the first of the node's widened
+// candidates that is legal in g and has no node yet, else the legal one
+// with the best UCT value.
+func (t *tree) selectMove(n int32, g *elasund.Game) int32 {
 	nd := &t.nodes[n]
-	if nd.cands == nil {
+	if nd.cands < 0 {
 		t.legal = g.AppendLegal(t.legal[:0])
-		nd.cands = t.order(g, t.legal)
+		nd.cands, nd.ncands = t.order(g, t.legal)
 	}
 	k := int(widenBase + widenRate*math.Sqrt(float64(nd.visits)))
 	// The widened candidates legal in g; if none is, the first legal one
 	// further down, and failing that the moves legal in g that the node
 	// has not seen, added to its candidates.
-	var avail [64]int
+	var avail [64]int32
 	na := 0
-	for i, m := range nd.cands {
+	for i, c := range t.candidates(n) {
 		if i >= k && na > 0 || na == len(avail) {
 			break
 		}
-		if g.IsLegal(m) {
-			avail[na] = i
+		if g.IsLegal(c.move) {
+			avail[na] = int32(i)
 			na++
 		}
 	}
 	if na == 0 {
 		t.legal = g.AppendLegal(t.legal[:0])
 		for _, m := range t.legal {
-			if indexOf(nd.cands, m) < 0 {
-				nd.cands = append(nd.cands, m)
-			}
+			t.addCand(n, m)
 		}
-		for i := len(nd.cands) - 1; i >= 0 && na == 0; i-- {
-			if g.IsLegal(nd.cands[i]) {
-				avail[na] = i
+		cs := t.candidates(n)
+		for i := len(cs) - 1; i >= 0 && na == 0; i-- {
+			if g.IsLegal(cs[i].move) {
+				avail[na] = int32(i)
 				na++
 			}
 		}
 	}
 	// A candidate without a node is tried first; otherwise UCT among the
 	// available ones, each of which counts this iteration as available.
-	best, bestValue := -1, 0.0
+	cs := t.candidates(n)
+	best, bestValue := int32(-1), 0.0
 	for _, i := range avail[:na] {
-		c := t.find(n, nd.cands[i])
+		c := cs[i].child
 		if c < 0 {
-			return nd.cands[i]
+			return nd.cands + i
 		}
 		ch := &t.nodes[c]
 		ch.avail++
@@ -380,43 +460,50 @@ func (t *tree) selectMove(n int32, g *elasund.Game) elasund.Move {
 			best, bestValue = i, value
 		}
 	}
-	return nd.cands[best]
+	return nd.cands + best
 }
 
-// find returns the child of n reached by m, or -1.
-func (t *tree) find(n int32, m elasund.Move) int32 {
-	for _, c := range t.nodes[n].children {
-		if t.nodes[c].move == m {
-			return c
+// addCand adds m to the candidates of node n, last, unless it is one. The
+// candidates move to the end of t.cands first if they are not there.
+func (t *tree) addCand(n int32, m elasund.Move) {
+	for _, c := range t.candidates(n) {
+		if c.move == m {
+			return
 		}
 	}
-	return -1
-}
-
-// order returns a copy of moves, best first by their one-move heuristic
-// score in g.
-func (t *tree) order(g *elasund.Game, moves []elasund.Move) []elasund.Move {
-	out := append([]elasund.Move(nil), moves...)
-	p := g.ToMove()
-	t.scores = t.scores[:0]
-	for _, m := range out {
-		t.scores = append(t.scores, moveScore(g, m, p, t.w))
+	nd := &t.nodes[n]
+	if end := int(nd.cands + nd.ncands); end != len(t.cands) {
+		start := int32(len(t.cands))
+		t.cands = append(t.cands, t.cands[nd.cands:end]...)
+		nd.cands = start
 	}
-	sort.Stable(byScore{out, t.scores})
-	return out
+	t.cands = append(t.cands, cand{move: m, child: -1})
+	nd.ncands++
 }
 
-// byScore sorts moves by decreasing score.
-type byScore struct {
-	moves  []elasund.Move
-	scores []float64
-}
-
-func (s byScore) Len() int           { return len(s.moves) }
-func (s byScore) Less(i, j int) bool { return s.scores[i] > s.scores[j] }
-func (s byScore) Swap(i, j int) {
-	s.moves[i], s.moves[j] = s.moves[j], s.moves[i]
-	s.scores[i], s.scores[j] = s.scores[j], s.scores[i]
+// order appends moves to t.cands, best first by their one-move heuristic
+// score in g (equal scores in the order of moves), and returns where they
+// start and how many they are.
+func (t *tree) order(g *elasund.Game, moves []elasund.Move) (int32, int32) {
+	p := g.ToMove()
+	t.scored = t.scored[:0]
+	for _, m := range moves {
+		t.scored = append(t.scored, scored{m, moveScore(g, m, p, t.w)})
+	}
+	slices.SortStableFunc(t.scored, func(a, b scored) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return 0
+	})
+	start := int32(len(t.cands))
+	for _, s := range t.scored {
+		t.cands = append(t.cands, cand{move: s.move, child: -1})
+	}
+	return start, int32(len(moves))
 }
 
 // playout plays up to playoutMoves moves of g with the cheap policy and

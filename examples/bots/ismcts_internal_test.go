@@ -3,6 +3,7 @@ package bots
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/elasund/elasund"
@@ -52,6 +53,50 @@ func TestISMCTSRolls(t *testing.T) {
 			t.Errorf("sum %d drawn %d times, want %.0f ± %.0f", s, count[s], want, 5*sd)
 		}
 	}
+}
+
+// TestISMCTSSearchAllocs checks that a search with one worker allocates
+// nothing once its trees' storage has grown: after a search of 2000
+// iterations from a view, the same search (the bot's source reseeded) and
+// its first 1000 iterations allocate nothing, in positions of the opening,
+// the middle and the end of 2-, 3- and 4-player games.
+func TestISMCTSSearchAllocs(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		views := greedyViews(t, players, uint64(players))
+		for _, at := range []int{0, len(views) / 2, len(views) - 1} {
+			v := views[at]
+			b, err := NewISMCTS(1, ISMCTSOptions{Iterations: 2000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := b.search(v); err != nil {
+				t.Fatal(err)
+			}
+			for _, iters := range []int{1000, 2000} {
+				b.opts.Iterations = iters
+				// The fewest of three tries, for the runtime's own
+				// allocations that may fall within one.
+				least := uint64(math.MaxUint64)
+				for range 3 {
+					b.r = rand.New(rand.NewPCG(1, ismctsStream))
+					least = min(least, mallocs(func() { _, _, _ = b.search(v) }))
+				}
+				if least != 0 {
+					t.Errorf("%d players, view %d: a search of %d iterations allocates %d times", players, at, iters, least)
+				}
+			}
+		}
+	}
+}
+
+// mallocs returns the number of heap allocations f makes, run alone.
+func mallocs(f func()) uint64 {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.Mallocs - before.Mallocs
 }
 
 // firstBuildView returns the view of the first player's first decision
@@ -108,4 +153,93 @@ func BenchmarkISMCTSIterations(b *testing.B) {
 	}
 	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
 	b.ReportMetric(float64(iters)/float64(b.N), "iterations/op")
+}
+
+// TestValuesInSquareOrder checks Weights.values against the plain reading
+// of the board that it replaced (At on every square, each player's terms
+// added in square order), bit for bit: the search's rewards and move
+// orders, and so the moves it chooses, depend on the last bit of a sum.
+// The positions are those of games between greedy and random bots, and
+// every position one legal move away from them.
+func TestValuesInSquareOrder(t *testing.T) {
+	w := DefaultWeights()
+	checked := 0
+	for seed := uint64(0); seed < 6; seed++ {
+		g, err := elasund.New(elasund.Config{Players: 2 + int(seed%3), Seed: seed, MaxTurns: 120})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats := []interface {
+			Choose(elasund.View) (elasund.Move, error)
+		}{NewGreedy(seed), NewRandom(seed), NewGreedy(seed + 9), NewRandom(seed + 9)}
+		for !g.Over() {
+			for _, m := range g.Legal() {
+				c := *g
+				if err := c.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+				var got, want [elasund.MaxPlayers]float64
+				w.values(&c, &got)
+				valuesBySquare(&w, &c, &want)
+				if got != want {
+					t.Fatalf("seed %d, turn %d, after %v: values %v, want %v", seed, g.Turn(), m, got, want)
+				}
+				checked++
+			}
+			m, err := seats[g.ToMove()].Choose(g.View(g.ToMove()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d positions", checked)
+}
+
+// valuesBySquare is Weights.values as it read the board before it knew
+// where the permits are: At on each of the 90 squares.
+func valuesBySquare(w *Weights, g *elasund.Game, s *[elasund.MaxPlayers]float64) {
+	n := g.Players()
+	for q := 0; q < n; q++ {
+		p := elasund.Player(q)
+		h := g.Hand(p)
+		v := w.Cube*float64(g.CubesPlaced(p)) +
+			w.Trade*float64(g.TradePoints(p)) +
+			w.Wall*float64(elasund.WallTilesPerPlayer-g.WallTilesLeft(p)) +
+			w.Gold*float64(h.Gold) + w.Influence*float64(h.Influence()) -
+			w.Gold*float64(g.Pending(p))
+		switch g.Winner() {
+		case elasund.NoPlayer:
+		case p:
+			v += w.Win
+		default:
+			v -= w.Win
+		}
+		s[q] = v
+	}
+	for sq := elasund.Square(0); sq < elasund.NumSquares; sq++ {
+		c := g.At(sq)
+		ri := int(sq) / elasund.NumColumns
+		switch {
+		case c.Building != elasund.NoBuilding:
+			if c.BuildingOwner < 0 || int(c.BuildingOwner) >= n || c.Building.Income() == elasund.NoIncome || sq.Col() != c.Origin.Col() {
+				continue
+			}
+			s[c.BuildingOwner] += w.Income * rowWays[ri]
+		case c.Permit >= 0:
+			p := c.PermitOwner
+			if p < 0 || int(p) >= n {
+				continue
+			}
+			s[p] += w.Permit + w.PermitValue*float64(c.Permit)
+			if sq.Col()+1 < elasund.NumColumns && g.At(sq+1).PermitOwner == p {
+				s[p] += w.PermitPair
+			}
+			if below := sq + elasund.NumColumns; below < elasund.NumSquares && g.At(below).PermitOwner == p {
+				s[p] += w.PermitPair
+			}
+		}
+	}
 }

@@ -145,7 +145,7 @@ const readPage = `(() => ({
 // every click it compares the page with the server's game.
 func TestBrowserPlay(t *testing.T) {
 	ctx := browser(t)
-	s := newServer(options{MaxGames: 4, Idle: time.Minute, MaxTurns: 300}, nil)
+	s := newServer(options{MaxGames: 4, Idle: time.Minute, MaxTurns: 300, Seed: 11}, nil)
 	ts := httptest.NewServer(s)
 	t.Cleanup(func() { ts.Close(); s.Close() })
 
@@ -181,7 +181,6 @@ func TestBrowserPlay(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS("#setup-form")),
 		chromedp.SetValue(chromedp.CSS("#players"), "2"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("players").dispatchEvent(new Event("change"))`),
-		chromedp.SetValue(chromedp.CSS("#seed"), "11"),
 	)
 	if n := get(t, ctx, "counting the seats", chromedp.Evaluate[int](`document.querySelectorAll("#seats tbody tr").length`)); n != 2 {
 		t.Fatalf("the setup shows %d seats for 2 players", n)

@@ -14,8 +14,9 @@ import (
 	"github.com/elasund/elasund"
 )
 
-// gameOf is the tests' hook into the referee: a copy of the server's game
-// id and the person's seat.
+// gameOf is the tests' hook into the referee: the game the server's Table
+// for id holds (rebuilt from a copy of the Table: its record replayed), and
+// the person's seat.
 func gameOf(s *server, id string) (elasund.Game, elasund.Player, bool) {
 	s.mu.Lock()
 	ss := s.games[id]
@@ -24,8 +25,30 @@ func gameOf(s *server, id string) (elasund.Game, elasund.Player, bool) {
 		return elasund.Game{}, elasund.NoPlayer, false
 	}
 	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	return ss.g, ss.human, true
+	data, err := ss.t.MarshalBinary()
+	ss.mu.Unlock()
+	if err != nil {
+		panic(err)
+	}
+	return tableGame(data), ss.human, true
+}
+
+// tableGame returns the game of a Table saved with MarshalBinary.
+func tableGame(data []byte) elasund.Game {
+	var t elasund.Table
+	if err := t.UnmarshalBinary(data); err != nil {
+		panic(err)
+	}
+	t.Abandon() // a copy: its record is the game so far
+	rec, err := t.Record()
+	if err != nil {
+		panic(err)
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		panic(err)
+	}
+	return *g
 }
 
 // gameCount and replayCount count the games and records held.
@@ -51,13 +74,12 @@ func versionOf(s *server, id string) int {
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	return ss.version
+	return ss.t.Len()
 }
 
-// checkGames validates every game of the server: the state is valid, the
-// log and the record agree with the version, and (with replay) the record
-// replays to the game.
-func checkGames(t *testing.T, s *server, replay bool) {
+// checkGames validates every game of the server: the state is valid and
+// the state sent agrees with the Table's log.
+func checkGames(t *testing.T, s *server) {
 	t.Helper()
 	s.mu.Lock()
 	games := make([]*session, 0, len(s.games))
@@ -66,21 +88,20 @@ func checkGames(t *testing.T, s *server, replay bool) {
 	}
 	s.mu.Unlock()
 	for _, ss := range games {
-		ss.mu.Lock()
-		g, version, logLen, recLen := ss.g, ss.version, len(ss.log), ss.rec.Len()
-		rec := ss.rec.Record()
-		ss.mu.Unlock()
+		g, _, ok := gameOf(s, ss.id)
+		if !ok {
+			continue // removed meanwhile
+		}
 		if err := g.Validate(); err != nil {
 			t.Fatalf("game %s: %v", ss.id, err)
 		}
-		if version != logLen || version != recLen {
-			t.Fatalf("game %s: version %d, %d moves logged, %d recorded", ss.id, version, logLen, recLen)
+		st, err := ss.state()
+		if err != nil {
+			t.Fatalf("game %s: %v", ss.id, err)
 		}
-		if replay {
-			got, err := rec.Replay()
-			if err != nil || *got != g {
-				t.Fatalf("game %s: the record does not replay to the game (%v)", ss.id, err)
-			}
+		if st.Version != st.LogTotal || len(st.Log) != min(st.Version, logShown) ||
+			(len(st.Log) > 0 && st.Log[len(st.Log)-1].N != st.Version) {
+			t.Fatalf("game %s: version %d, %d moves logged, %d sent", ss.id, st.Version, st.LogTotal, len(st.Log))
 		}
 	}
 }
@@ -173,8 +194,20 @@ func testServer(t *testing.T, opts options) (*server, *httptest.Server) {
 
 var client = &http.Client{Timeout: 30 * time.Second}
 
-// do sends a request and returns the status, the body and the content type.
+// do sends a request, a body as application/json, and returns the status,
+// the body and the content type.
 func do(t *testing.T, ts *httptest.Server, method, path, body string) (int, []byte, string) {
+	t.Helper()
+	var header []string
+	if body != "" {
+		header = []string{"Content-Type", "application/json"}
+	}
+	return doWith(t, ts, method, path, body, header...)
+}
+
+// doWith sends a request with the headers given as name, value pairs, and
+// returns the status, the body and the content type.
+func doWith(t *testing.T, ts *httptest.Server, method, path, body string, header ...string) (int, []byte, string) {
 	t.Helper()
 	var rd io.Reader
 	if body != "" {
@@ -183,6 +216,9 @@ func do(t *testing.T, ts *httptest.Server, method, path, body string) (int, []by
 	req, err := http.NewRequest(method, ts.URL+path, rd)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
 	}
 	res, err := client.Do(req)
 	if err != nil {
@@ -218,18 +254,38 @@ func errorOf(t *testing.T, data []byte, ctype string) string {
 	return e.Error
 }
 
-// seedWithFirst returns a seed whose 2-player game starts with seat first.
-func seedWithFirst(t *testing.T, first elasund.Player) uint64 {
+// create creates a game with the body and returns its first state.
+func create(t *testing.T, ts *httptest.Server, body string) stateJSON {
 	t.Helper()
-	for seed := uint64(1); seed < 1000; seed++ {
-		g, err := elasund.New(elasund.Config{Players: 2, Seed: seed})
-		if err != nil {
-			t.Fatal(err)
+	status, data, _ := do(t, ts, "POST", "/api/games", body)
+	if status != http.StatusCreated {
+		t.Fatalf("creating %s: %d %s", body, status, data)
+	}
+	var st stateJSON
+	decode(t, data, &st)
+	return st
+}
+
+// createFirst creates games with the body until one starts with the
+// person to move (personFirst) or a bot, deleting the others, and returns
+// its first state.
+func createFirst(t *testing.T, ts *httptest.Server, body string, personFirst bool) stateJSON {
+	t.Helper()
+	for range 64 {
+		st := create(t, ts, body)
+		if (len(st.Moves) > 0) == personFirst {
+			return st
 		}
-		if g.ToMove() == first {
-			return seed
+		if status, data, _ := do(t, ts, "DELETE", "/api/games/"+st.ID, ""); status != http.StatusOK {
+			t.Fatalf("deleting: %d %s", status, data)
 		}
 	}
-	t.Fatal("no seed found")
-	return 0
+	t.Fatalf("no game of %s started with the person first: %v", body, personFirst)
+	return stateJSON{}
+}
+
+// replayBody is the body of POST /api/replays for a record's text.
+func replayBody(t *testing.T, text string) string {
+	t.Helper()
+	return mustJSON(t, replayRequest{Record: text})
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"io"
 	"net/http"
@@ -25,8 +26,9 @@ func TestRun(t *testing.T) {
 	defer cancel()
 	pr, pw := io.Pipe()
 	errc := make(chan error, 1)
+	var stderr bytes.Buffer // read once run has returned
 	go func() {
-		errc <- run(ctx, []string{"-addr", "127.0.0.1:0", "-record", file, "-bot-delay", "0"}, pw, io.Discard)
+		errc <- run(ctx, []string{"-addr", "127.0.0.1:0", "-record", file, "-bot-delay", "0", "-seed", "7"}, pw, &stderr)
 		pw.Close()
 	}()
 	lines := bufio.NewScanner(pr)
@@ -58,6 +60,9 @@ func TestRun(t *testing.T) {
 		if err != nil {
 			t.Fatalf("run: %v", err)
 		}
+		if !strings.Contains(stderr.String(), "-seed 7: every game is predictable") {
+			t.Fatalf("no warning about -seed: %q", stderr.String())
+		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("run did not stop")
 	}
@@ -74,7 +79,13 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{[]string{"-nosuchflag"}, "not defined"},
 		{[]string{"extra"}, "unexpected arguments"},
-		{[]string{"-max-games", "0"}, "-max-games must be at least 1"},
+		{[]string{"-max-games", "0"}, "-max-games and -max-searches must be at least 1"},
+		{[]string{"-max-searches", "0"}, "-max-games and -max-searches must be at least 1"},
+		{[]string{"-idle", "-1s"}, "-idle, -bot-delay and -max-turns must not be negative"},
+		{[]string{"-max-replay-mb", "0"}, "-max-replay-mb must be from 1"},
+		{[]string{"-max-iterations", "10000001"}, "-max-iterations must be from 1 to 10000000"},
+		{[]string{"-max-iterations", "0"}, "-max-iterations must be from 1 to 10000000"},
+		{[]string{"-search-time", "0s"}, "-search-time must be positive"},
 		{[]string{"-record", filepath.Join(t.TempDir(), "missing.txt")}, "no such file"},
 		{[]string{"-record", bad}, "bad.txt: "},
 		{[]string{"-addr", "256.0.0.1:http"}, "listen"},

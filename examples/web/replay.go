@@ -2,14 +2,13 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/elasund/elasund"
 )
@@ -126,11 +125,31 @@ func (rp *replay) describe() replayJSON {
 	return j
 }
 
+// size is the memory the replay holds, as the server accounts it: its
+// snapshots, moves and move list at their capacity, the strings of the list
+// at their length.
+func (rp *replay) size() int64 {
+	n := int64(unsafe.Sizeof(*rp))
+	n += int64(cap(rp.snaps)) * int64(unsafe.Sizeof(elasund.Game{}))
+	n += int64(cap(rp.rec.Moves)) * int64(unsafe.Sizeof(elasund.Move{}))
+	n += int64(cap(rp.entries)) * int64(unsafe.Sizeof(logEntry{}))
+	for _, e := range rp.entries {
+		n += int64(len(e.Color) + len(e.Text))
+	}
+	for k, v := range rp.rec.Tags {
+		n += int64(len(k) + len(v) + 32)
+	}
+	return n
+}
+
+// addReplay holds rp, unless MaxGames replays (not counting those loaded
+// with -record) or MaxReplayBytes in all are held.
 func (s *server) addReplay(rp *replay) error {
+	size := rp.size()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
-		return errors.New("the server is shutting down")
+		return errShuttingDown
 	}
 	n := 0
 	for _, r := range s.replays {
@@ -138,34 +157,47 @@ func (s *server) addReplay(rp *replay) error {
 			n++
 		}
 	}
-	if !rp.permanent && n >= s.opts.MaxGames {
+	switch {
+	case rp.permanent:
+	case n >= s.opts.MaxGames:
 		return fmt.Errorf("too many records loaded at once (at most %d); try again later", s.opts.MaxGames)
+	case s.replayBytes+size > s.opts.MaxReplayBytes:
+		return fmt.Errorf("the records loaded take %d bytes, and this one %d: more than the %d this server holds; try again later",
+			s.replayBytes, size, s.opts.MaxReplayBytes)
 	}
 	s.replays[rp.id] = rp
+	s.replayBytes += size
 	return nil
 }
 
-// handleReplays loads a record sent as the body (its text, at most
-// maxRecordBody bytes).
+// dropReplay removes the replay id and its bytes. The caller holds s.mu.
+func (s *server) dropReplay(id string) {
+	if rp := s.replays[id]; rp != nil {
+		s.replayBytes -= rp.size()
+		delete(s.replays, id)
+	}
+}
+
+// replayRequest is the body of POST /api/replays.
+type replayRequest struct {
+	Record string `json:"record"` // a record's text (elasund.Record.String)
+}
+
+// handleReplays loads the record the body carries (at most maxRecordBody
+// bytes of JSON).
 func (s *server) handleReplays(w http.ResponseWriter, r *http.Request) {
 	if !allow(w, r, http.MethodPost) {
 		return
 	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRecordBody))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			writeError(w, http.StatusRequestEntityTooLarge, "the record is larger than %d bytes", tooBig.Limit)
-			return
-		}
-		writeError(w, http.StatusBadRequest, "reading the record: %v", err)
+	var req replayRequest
+	if !readJSON(w, r, &req, maxRecordBody) {
 		return
 	}
-	if len(bytes.TrimSpace(data)) == 0 {
-		writeError(w, http.StatusBadRequest, "the body is empty: send a record's text")
+	if strings.TrimSpace(req.Record) == "" {
+		writeError(w, http.StatusBadRequest, `the record is empty: send {"record": "…a record's text…"}`)
 		return
 	}
-	rp, err := newReplay(string(data))
+	rp, err := newReplay(req.Record)
 	if err != nil {
 		writeError(w, http.StatusUnprocessableEntity, "%v", err)
 		return
@@ -183,7 +215,7 @@ func (s *server) replay(w http.ResponseWriter, r *http.Request) *replay {
 	defer s.mu.Unlock()
 	rp := s.replays[id]
 	if rp == nil {
-		writeError(w, http.StatusNotFound, "no record %q is loaded", id)
+		writeError(w, http.StatusNotFound, "no record %q is loaded", clip(id))
 		return nil
 	}
 	rp.lastUsed = time.Now()
@@ -210,7 +242,7 @@ func (s *server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	ks := r.PathValue("k")
 	k, err := strconv.Atoi(ks)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "%q is not a position number", ks)
+		writeError(w, http.StatusBadRequest, "%q is not a position number", clip(ks))
 		return
 	}
 	g, err := rp.position(k)

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"crypto/rand"
+	crand "crypto/rand"
 	"embed"
 	"encoding/binary"
 	"encoding/hex"
@@ -11,45 +11,66 @@ import (
 	"io"
 	"io/fs"
 	"log"
+	"math/rand/v2"
+	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/bots"
 )
 
 //go:embed assets
 var assets embed.FS
 
-// options configure a server.
+// options configure a server. newServer gives a zero field its default.
 type options struct {
-	MaxGames int           // games (and, separately, replays) held at once
-	Idle     time.Duration // a game or replay unused this long is removed
-	BotDelay time.Duration // a pause before each bot move, so a person can follow
-	MaxTurns int           // the turn limit of new games (0: none)
-	MaxWait  time.Duration // the longest a request waits for a bot's move
+	MaxGames       int           // games (and, separately, replays) held at once
+	MaxReplayBytes int64         // the memory the replays held may take, in all (default 64 MiB)
+	Idle           time.Duration // a game or replay unused this long is removed (0: never)
+	BotDelay       time.Duration // a pause before each bot move, so a person can follow
+	MaxTurns       int           // the turn limit of new games (0: none)
+	MaxWait        time.Duration // the longest a request waits for a bot's move (default 20 s)
+	MaxIterations  int           // the most iterations an ISMCTS bot may search a move (default 100,000)
+	SearchTime     time.Duration // the longest a bot searches a move (default 3 s)
+	MaxSearches    int           // the bots' searches run at once; the others wait (default 2)
+	// Seed, if not 0, makes the server's games predictable, for tests:
+	// the seeds of the games and of the bots are drawn from a source
+	// seeded with it instead of crypto/rand, so whoever knows it foresees
+	// every card and roll. 0, the default, keeps them secret.
+	Seed uint64
 }
 
 // Request body limits.
 const (
 	maxJSONBody   = 16 << 10 // a new game or a move
-	maxRecordBody = 1 << 20  // a record to replay
+	maxRecordBody = 1 << 20  // a record to replay, as JSON
+	maxTurnsAsked = 10000    // the largest turn limit a new game may ask for
 )
 
-// server serves the pages and the API. It is the referee of every game: a
-// browser receives its seat's view and picture, never the Game.
+// server serves the pages and the API. Every game is refereed by an
+// elasund.Table inside a session: a browser receives its seat's view and
+// picture, never the game, and plays only the moves the Table lists for
+// its seat.
 type server struct {
 	opts   options
 	mux    *http.ServeMux
 	logger *log.Logger
+	cross  *http.CrossOriginProtection
 
-	mu      sync.Mutex // guards the maps and closed
-	games   map[string]*session
-	replays map[string]*replay
-	closed  bool
+	mu          sync.Mutex // guards the fields below
+	games       map[string]*session
+	replays     map[string]*replay
+	replayBytes int64      // the accounted size of the replays held
+	fixed       *rand.Rand // the source of seeds with options.Seed, else nil
+	closed      bool
+
+	slots      chan struct{} // a search slot is taken while a bot searches
+	searching  atomic.Int64  // the searches running now
+	searches   atomic.Int64  // the searches started, in all
+	searchPeak atomic.Int64  // the most searches that ran at once
 
 	stop     chan struct{}  // closed by Close: the janitor and the bots stop
 	wg       sync.WaitGroup // the janitor and the bots' goroutines
@@ -58,19 +79,33 @@ type server struct {
 
 // newServer returns a server with its janitor running; Close stops it.
 func newServer(opts options, logger *log.Logger) *server {
-	if opts.MaxGames <= 0 {
-		opts.MaxGames = 1
+	opts.MaxGames = max(opts.MaxGames, 1)
+	if opts.MaxReplayBytes <= 0 {
+		opts.MaxReplayBytes = 64 << 20
 	}
 	if opts.MaxWait <= 0 {
 		opts.MaxWait = 20 * time.Second
+	}
+	if opts.MaxIterations <= 0 {
+		opts.MaxIterations = defaultMaxIterations
+	}
+	opts.MaxIterations = min(opts.MaxIterations, bots.MaxIterations)
+	if opts.SearchTime <= 0 {
+		opts.SearchTime = defaultSearchTime
+	}
+	if opts.MaxSearches <= 0 {
+		opts.MaxSearches = defaultMaxSearches
 	}
 	if logger == nil {
 		logger = log.New(io.Discard, "", 0)
 	}
 	s := &server{
-		opts: opts, logger: logger, mux: http.NewServeMux(),
+		opts: opts, logger: logger, mux: http.NewServeMux(), cross: http.NewCrossOriginProtection(),
 		games: map[string]*session{}, replays: map[string]*replay{},
-		stop: make(chan struct{}),
+		slots: make(chan struct{}, opts.MaxSearches), stop: make(chan struct{}),
+	}
+	if opts.Seed != 0 {
+		s.fixed = rand.New(rand.NewPCG(opts.Seed, 0x5eed))
 	}
 	static, err := fs.Sub(assets, "assets")
 	if err != nil {
@@ -111,22 +146,33 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	// Another site's page must not drive the API with its visitor's
+	// browser: a request that changes something (any method but GET, HEAD
+	// and OPTIONS) is refused when the browser says it comes from another
+	// origin (Sec-Fetch-Site, or an Origin that is not this Host).
+	// Clients that are not browsers send neither header and pass.
+	if err := s.cross.Check(r); err != nil {
+		writeError(w, http.StatusForbidden, "a cross-site request is refused (%v): use the API from this server's pages or from a program", err)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
 // Close removes every game and replay and stops the janitor and the bots.
+// A bot's search under way ends at its time budget (options.SearchTime):
+// Close returns once it has.
 func (s *server) Close() {
 	s.stopOnce.Do(func() {
 		s.mu.Lock()
 		s.closed = true
-		for id, ss := range s.games {
-			ss.mu.Lock()
-			ss.closed = true
-			ss.mu.Unlock()
-			delete(s.games, id)
-		}
+		games := s.games
+		s.games = map[string]*session{}
 		clear(s.replays)
+		s.replayBytes = 0
 		s.mu.Unlock()
+		for _, ss := range games {
+			ss.close()
+		}
 		close(s.stop)
 	})
 	s.wg.Wait()
@@ -148,25 +194,27 @@ func (s *server) janitor(interval time.Duration) {
 }
 
 // sweep removes the games and replays unused since now minus the idle
-// timeout, and returns how many it removed.
+// timeout, and returns how many it removed. A removed game is abandoned
+// and its bots stop.
 func (s *server) sweep(now time.Time) int {
+	var idle []*session
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
 	for id, ss := range s.games {
-		ss.mu.Lock()
-		if now.Sub(ss.lastUsed) > s.opts.Idle {
-			ss.closed = true
+		if ss.idle(now, s.opts.Idle) {
+			idle = append(idle, ss)
 			delete(s.games, id)
-			n++
 		}
-		ss.mu.Unlock()
 	}
+	n := len(idle)
 	for id, rp := range s.replays {
 		if !rp.permanent && now.Sub(rp.lastUsed) > s.opts.Idle {
-			delete(s.replays, id)
+			s.dropReplay(id)
 			n++
 		}
+	}
+	s.mu.Unlock()
+	for _, ss := range idle {
+		ss.close()
 	}
 	return n
 }
@@ -204,15 +252,29 @@ func allow(w http.ResponseWriter, r *http.Request, methods ...string) bool {
 	return false
 }
 
-// readJSON decodes the body, at most maxJSONBody bytes of one JSON object
-// with known fields only, into v; on failure it writes the error response
-// and returns false.
-func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxJSONBody))
+// readJSON decodes the body, at most limit bytes of one JSON value with
+// known fields only and nothing after it, into v; on failure it writes the
+// error response and returns false. The body must be sent as
+// application/json: a browser sends that type across sites only after
+// asking the server (a CORS preflight, which this server never grants), so
+// a form or a "simple" request of another site cannot post here.
+func readJSON(w http.ResponseWriter, r *http.Request, v any, limit int64) bool {
+	ct := r.Header.Get("Content-Type")
+	if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "the body must be JSON sent as Content-Type: application/json, not %q", clip(ct))
+		return false
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
-	if err == nil && dec.More() {
-		err = errors.New("more than one JSON value")
+	if err == nil {
+		if _, after := dec.Token(); after != io.EOF {
+			err = errors.New("data after the JSON value")
+			var tooBig *http.MaxBytesError
+			if errors.As(after, &tooBig) {
+				err = after
+			}
+		}
 	}
 	if err == nil {
 		return true
@@ -226,17 +288,40 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	return false
 }
 
+// clip returns s, cut to at most 60 bytes, for an error message.
+func clip(s string) string {
+	if len(s) <= 60 {
+		return s
+	}
+	return s[:60] + "…"
+}
+
 // newID returns an unguessable id: a game's id is the key to its seat.
 func newID() string {
 	var b [16]byte
-	rand.Read(b[:])
+	crand.Read(b[:])
 	return hex.EncodeToString(b[:])
 }
 
-func randomSeed() uint64 {
-	var b [8]byte
-	rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
+// newSeed returns a seed for a game or a bot: from crypto/rand, so that
+// no client can learn or foresee it, or, with options.Seed, the next of the
+// operator's fixed sequence. It is never 0.
+func (s *server) newSeed() uint64 {
+	for {
+		var seed uint64
+		if s.fixed != nil {
+			s.mu.Lock()
+			seed = s.fixed.Uint64()
+			s.mu.Unlock()
+		} else {
+			var b [8]byte
+			crand.Read(b[:])
+			seed = binary.LittleEndian.Uint64(b[:])
+		}
+		if seed != 0 {
+			return seed
+		}
+	}
 }
 
 func (s *server) page(static fs.FS, name string) http.HandlerFunc {
@@ -269,313 +354,4 @@ func (s *server) staticFiles(static fs.FS) http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		files.ServeHTTP(w, r)
 	})
-}
-
-func (s *server) handleBots(w http.ResponseWriter, r *http.Request) {
-	if !allow(w, r, http.MethodGet) {
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"bots": bots.Names(), "maxTurns": s.opts.MaxTurns})
-}
-
-// newGameJSON is the body of POST /api/games.
-type newGameJSON struct {
-	// Seats says who plays each seat, in seat order (red, blue, green,
-	// yellow): "you" once, and a bot's name (bots.Names) for each other
-	// seat. Its length is the number of players.
-	Seats []string `json:"seats"`
-	// Seed seeds the game and the bots; 0 draws one at random.
-	Seed uint64 `json:"seed"`
-	// Rules are the rule options, as elasund.ParseRules reads them.
-	Rules string `json:"rules"`
-	// MaxTurns, if positive, overrides the server's turn limit.
-	MaxTurns int `json:"maxTurns"`
-}
-
-func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
-	if !allow(w, r, http.MethodPost) {
-		return
-	}
-	var req newGameJSON
-	if !readJSON(w, r, &req) {
-		return
-	}
-	n := len(req.Seats)
-	if n < elasund.MinPlayers || n > elasund.MaxPlayers {
-		writeError(w, http.StatusBadRequest, "seats: %d seats given; a game has 2 to 4", n)
-		return
-	}
-	cfg := elasund.Config{Players: n, Seed: req.Seed, MaxTurns: s.opts.MaxTurns}
-	if cfg.Seed == 0 {
-		cfg.Seed = randomSeed()
-	}
-	if req.MaxTurns > 0 {
-		cfg.MaxTurns = min(req.MaxTurns, 10000)
-	}
-	if req.Rules != "" {
-		rules, err := elasund.ParseRules(req.Rules)
-		if err != nil {
-			writeError(w, http.StatusBadRequest, "rules: %v", err)
-			return
-		}
-		cfg.Rules = rules
-	}
-	g, err := elasund.New(cfg)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, "%v", err)
-		return
-	}
-	ss := &session{id: newID(), human: elasund.NoPlayer, g: *g, rec: elasund.NewRecorder(cfg),
-		changed: make(chan struct{}), lastUsed: time.Now()}
-	for p, who := range req.Seats {
-		who = strings.ToLower(strings.TrimSpace(who))
-		if who == "you" {
-			if ss.human != elasund.NoPlayer {
-				writeError(w, http.StatusBadRequest, `seats: "you" is given twice; one seat is yours, the others are bots`)
-				return
-			}
-			ss.human, ss.players[p] = elasund.Player(p), "you"
-			continue
-		}
-		b, err := bots.New(who, cfg.Seed^uint64(p+1)*0x9e3779b97f4a7c15)
-		if err != nil {
-			writeError(w, http.StatusBadRequest, "seats[%d]: %v", p, err)
-			return
-		}
-		ss.bots[p], ss.players[p] = b, b.Name()
-	}
-	if ss.human == elasund.NoPlayer {
-		writeError(w, http.StatusBadRequest, `seats: no seat is "you"`)
-		return
-	}
-	s.mu.Lock()
-	switch {
-	case s.closed:
-		s.mu.Unlock()
-		writeError(w, http.StatusServiceUnavailable, "the server is shutting down")
-		return
-	case len(s.games) >= s.opts.MaxGames:
-		s.mu.Unlock()
-		writeError(w, http.StatusTooManyRequests, "too many games at once (at most %d); try again later", s.opts.MaxGames)
-		return
-	}
-	s.games[ss.id] = ss
-	s.mu.Unlock()
-	ss.mu.Lock()
-	s.startBots(ss)
-	st, err := ss.state()
-	ss.mu.Unlock()
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, "%v", err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, st)
-}
-
-// session returns the game of the request's id and marks it used, or
-// writes a 404.
-func (s *server) session(w http.ResponseWriter, r *http.Request) *session {
-	id := r.PathValue("id")
-	s.mu.Lock()
-	ss := s.games[id]
-	s.mu.Unlock()
-	if ss == nil {
-		writeError(w, http.StatusNotFound, "no game %q (it may have ended after being idle)", id)
-		return nil
-	}
-	ss.mu.Lock()
-	ss.lastUsed = time.Now()
-	ss.mu.Unlock()
-	return ss
-}
-
-// startBots starts the goroutine that plays the bots' moves if a bot
-// decides and none runs. The caller holds ss.mu.
-func (s *server) startBots(ss *session) {
-	if ss.running || ss.closed || ss.g.Over() || ss.g.ToMove() == ss.human {
-		return
-	}
-	select {
-	case <-s.stop:
-		return
-	default:
-	}
-	ss.running = true
-	s.wg.Add(1)
-	go s.runBots(ss)
-}
-
-// runBots plays the bots' moves until the person decides, the game ends or
-// the session is closed. A bot chooses from its seat's view, outside the
-// session's lock.
-func (s *server) runBots(ss *session) {
-	defer s.wg.Done()
-	for {
-		if s.opts.BotDelay > 0 {
-			select {
-			case <-s.stop:
-				ss.mu.Lock()
-				ss.running = false
-				ss.mu.Unlock()
-				return
-			case <-time.After(s.opts.BotDelay):
-			}
-		}
-		ss.mu.Lock()
-		b, v, version, ok := ss.botTurn()
-		ss.mu.Unlock()
-		if !ok {
-			return
-		}
-		m, err := choose(b, v)
-		ss.mu.Lock()
-		ss.playBot(b.Name(), version, m, err)
-		if ss.version == version { // nothing was played: stop rather than spin
-			ss.running = false
-			ss.mu.Unlock()
-			return
-		}
-		ss.mu.Unlock()
-	}
-}
-
-// choose asks the bot, turning a panic into an error.
-func choose(b bots.Bot, v elasund.View) (m elasund.Move, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panic: %v", p)
-		}
-	}()
-	return b.Choose(v)
-}
-
-func (s *server) handleGame(w http.ResponseWriter, r *http.Request) {
-	if !allow(w, r, http.MethodGet, http.MethodDelete) {
-		return
-	}
-	ss := s.session(w, r)
-	if ss == nil {
-		return
-	}
-	if r.Method == http.MethodDelete {
-		s.mu.Lock()
-		delete(s.games, ss.id)
-		s.mu.Unlock()
-		ss.mu.Lock()
-		ss.closed = true
-		ss.mu.Unlock()
-		writeJSON(w, http.StatusOK, map[string]string{"deleted": ss.id})
-		return
-	}
-	// ?after=V waits until the game has moved past version V (a bot's
-	// move), at most MaxWait, so the page needs no busy polling.
-	if a := r.URL.Query().Get("after"); a != "" {
-		after, err := strconv.Atoi(a)
-		if err != nil {
-			writeError(w, http.StatusBadRequest, "after: %q is not a version number", a)
-			return
-		}
-		ss.mu.Lock()
-		changed, waiting := ss.changed, ss.version <= after && !ss.g.Over() && !ss.yourMove()
-		ss.mu.Unlock()
-		if waiting {
-			t := time.NewTimer(s.opts.MaxWait)
-			select {
-			case <-changed:
-			case <-t.C:
-			case <-r.Context().Done():
-			case <-s.stop:
-			}
-			t.Stop()
-		}
-	}
-	ss.mu.Lock()
-	st, err := ss.state()
-	ss.mu.Unlock()
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, "%v", err)
-		return
-	}
-	writeJSON(w, http.StatusOK, st)
-}
-
-// moveJSON is the body of POST /api/games/{id}/moves.
-type moveJSON struct {
-	Move string `json:"move"` // in the notation of elasund.ParseMove
-}
-
-func (s *server) handleMoves(w http.ResponseWriter, r *http.Request) {
-	if !allow(w, r, http.MethodPost) {
-		return
-	}
-	ss := s.session(w, r)
-	if ss == nil {
-		return
-	}
-	var req moveJSON
-	if !readJSON(w, r, &req) {
-		return
-	}
-	m, err := elasund.ParseMove(req.Move)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, "%v", err)
-		return
-	}
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	if ss.closed {
-		writeError(w, http.StatusNotFound, "no game %q", ss.id)
-		return
-	}
-	if p := ss.g.ToMove(); !ss.g.Over() && p != ss.human {
-		writeError(w, http.StatusConflict, "it is %v's decision (the %s bot), not yours", ss.g.Color(p), ss.players[p])
-		return
-	}
-	// The engine is the referee: its refusal, citing the rule, is the
-	// answer to an illegal move.
-	if err := ss.g.Check(m); err != nil {
-		writeError(w, http.StatusUnprocessableEntity, "%v", err)
-		return
-	}
-	if err := ss.apply(m); err != nil {
-		writeError(w, http.StatusUnprocessableEntity, "%v", err)
-		return
-	}
-	ss.note = ""
-	s.startBots(ss)
-	st, err := ss.state()
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, "%v", err)
-		return
-	}
-	writeJSON(w, http.StatusOK, st)
-}
-
-// handleRecord sends the record of a finished game. While the game goes on
-// it is refused: with the seed and the moves a record gives away every hand
-// and every future roll.
-func (s *server) handleRecord(w http.ResponseWriter, r *http.Request) {
-	if !allow(w, r, http.MethodGet) {
-		return
-	}
-	ss := s.session(w, r)
-	if ss == nil {
-		return
-	}
-	ss.mu.Lock()
-	over, rec := ss.g.Over(), ss.rec.Record()
-	ss.mu.Unlock()
-	if !over {
-		writeError(w, http.StatusConflict, "the record is given once the game is over (it holds the seed, which tells every hand and roll)")
-		return
-	}
-	// Who played each seat, as tags named by colour: [Red "you"], [Blue "random"].
-	rec.Tags = map[string]string{"Event": "elasund web game"}
-	for p := range rec.Config.Players {
-		c := ss.g.Color(elasund.Player(p)).String()
-		rec.Tags[strings.ToUpper(c[:1])+c[1:]] = ss.players[p]
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="elasund-`+ss.id[:8]+`.txt"`)
-	io.WriteString(w, rec.String())
 }

@@ -20,8 +20,8 @@ import (
 // more, the legal moves, the version; then the record of the finished game
 // replays to the server's game.
 func TestPlayThroughAPI(t *testing.T) {
-	s, ts := testServer(t, options{MaxGames: 2, Idle: time.Minute, MaxTurns: 12})
-	status, data, _ := do(t, ts, "POST", "/api/games", `{"seats": ["random", "you", "random"], "seed": 21}`)
+	s, ts := testServer(t, options{MaxGames: 2, Idle: time.Minute, MaxTurns: 12, Seed: 21})
+	status, data, _ := do(t, ts, "POST", "/api/games", `{"seats": ["random", "you", "random"]}`)
 	if status != http.StatusCreated {
 		t.Fatalf("creating: %d %s", status, data)
 	}
@@ -97,7 +97,7 @@ func TestPlayThroughAPI(t *testing.T) {
 	if moves == 0 {
 		t.Fatal("the person never moved")
 	}
-	checkGames(t, s, true)
+	checkGames(t, s)
 
 	// Over: the record is given, and replays to the server's game.
 	g, _, _ := gameOf(s, st.ID)
@@ -128,17 +128,9 @@ func TestPlayThroughAPI(t *testing.T) {
 func TestRefusals(t *testing.T) {
 	// The bots wait an hour before each move: the games stand still.
 	s, ts := testServer(t, options{MaxGames: 3, Idle: time.Minute, BotDelay: time.Hour})
-	create := func(seed uint64) string {
-		status, data, _ := do(t, ts, "POST", "/api/games", fmt.Sprintf(`{"seats": ["you", "random"], "seed": %d}`, seed))
-		if status != http.StatusCreated {
-			t.Fatalf("creating: %d %s", status, data)
-		}
-		var st stateJSON
-		decode(t, data, &st)
-		return st.ID
-	}
-	mine := create(seedWithFirst(t, 0))   // red, the person, decides
-	theirs := create(seedWithFirst(t, 1)) // blue, a bot, decides
+	const body = `{"seats": ["you", "random"]}`
+	mine := createFirst(t, ts, body, true).ID    // red, the person, decides
+	theirs := createFirst(t, ts, body, false).ID // blue, a bot, decides
 	gm, _, _ := gameOf(s, mine)
 	gt, _, _ := gameOf(s, theirs)
 	if gm.ToMove() != 0 || gt.ToMove() != 1 {
@@ -153,14 +145,16 @@ func TestRefusals(t *testing.T) {
 		{"list of games", "GET", "/api/games", "", 405, "method GET is not allowed"},
 		{"not JSON", "POST", "/api/games", "{", 400, "not the JSON object expected"},
 		{"unknown field", "POST", "/api/games", `{"seat": 1}`, 400, `unknown field "seat"`},
-		{"two values", "POST", "/api/games", `{"seats": ["you", "random"]} {}`, 400, "more than one JSON value"},
+		{"two values", "POST", "/api/games", `{"seats": ["you", "random"]} {}`, 400, "data after the JSON value"},
 		{"no seats", "POST", "/api/games", `{"seats": []}`, 400, "0 seats given"},
 		{"five seats", "POST", "/api/games", `{"seats": ["you", "random", "random", "random", "random"]}`, 400, "5 seats given"},
 		{"two of you", "POST", "/api/games", `{"seats": ["you", "you"]}`, 400, `"you" is given twice`},
 		{"none of you", "POST", "/api/games", `{"seats": ["random", "random"]}`, 400, `no seat is "you"`},
 		{"unknown bot", "POST", "/api/games", `{"seats": ["you", "deep blue"]}`, 400, `unknown bot "deep blue"`},
 		{"unknown rules", "POST", "/api/games", `{"seats": ["you", "random"], "rules": "chess"}`, 400, "rules:"},
-		{"negative seed", "POST", "/api/games", `{"seats": ["you", "random"], "seed": -1}`, 400, "not the JSON object"},
+		{"negative seed", "POST", "/api/games", `{"seats": ["you", "random"], "seed": -1}`, 400, "may not choose the seed"},
+		{"long bot name", "POST", "/api/games", `{"seats": ["you", "` + strings.Repeat("b", 5000) + `"]}`, 400, "at most 40 bytes"},
+		{"ismcts:0", "POST", "/api/games", `{"seats": ["you", "ismcts:0"]}`, 400, "a number of iterations a move, from 1 to 100000"},
 		{"huge body", "POST", "/api/games", `{"seats": ["you", "random"]` + strings.Repeat(" ", 100<<10) + "}", 413, "larger than"},
 		{"unknown game", "GET", "/api/games/0123", "", 404, `no game "0123"`},
 		{"move in unknown game", "POST", "/api/games/0123/moves", `{"move": "roll"}`, 404, `no game "0123"`},
@@ -172,15 +166,16 @@ func TestRefusals(t *testing.T) {
 		{"illegal move", "POST", "/api/games/" + mine + "/moves", `{"move": "end turn"}`, 422,
 			gm.Check(elasund.Move{Kind: elasund.EndTurn}).Error()},
 		{"another seat's move", "POST", "/api/games/" + theirs + "/moves", `{"move": "roll"}`, 409,
-			"it is blue's decision (the random bot), not yours"},
+			"seat 0 (red) does not decide now; seat 1 (blue) does (the random bot decides, not you)"},
 		{"huge move", "POST", "/api/games/" + mine + "/moves", `{"move": "` + strings.Repeat("a", 1<<20) + `"}`, 413, "larger than"},
 		{"record too early", "GET", "/api/games/" + mine + "/record", "", 409, "once the game is over"},
 		{"bad version", "GET", "/api/games/" + mine + "?after=x", "", 400, "not a version number"},
 		{"unknown record", "GET", "/api/replays/0123", "", 404, `no record "0123"`},
 		{"unknown position", "GET", "/api/replays/0123/positions/1", "", 404, `no record "0123"`},
-		{"empty record", "POST", "/api/replays", "", 400, "the body is empty"},
-		{"not a record", "POST", "/api/replays", "hello", 422, "record"},
-		{"huge record", "POST", "/api/replays", strings.Repeat("# a comment\n", 100<<10), 413, "larger than"},
+		{"no record", "POST", "/api/replays", "", 415, "Content-Type: application/json"},
+		{"empty record", "POST", "/api/replays", `{"record": " "}`, 400, "the record is empty"},
+		{"not a record", "POST", "/api/replays", `{"record": "hello"}`, 422, "record"},
+		{"huge record", "POST", "/api/replays", replayBody(t, strings.Repeat("# a comment\n", 100<<10)), 413, "larger than"},
 		{"records listed", "GET", "/api/replays", "", 405, "use POST"},
 		{"unknown file", "GET", "/static/nothing.js", "", 404, "no file"},
 		{"static directory", "GET", "/static/", "", 404, "no file"},
@@ -204,11 +199,11 @@ func TestRefusals(t *testing.T) {
 			if g, _, _ := gameOf(s, theirs); g != gt {
 				t.Fatal("the bot's game changed")
 			}
-			checkGames(t, s, true)
+			checkGames(t, s)
 		})
 	}
 	// The cap: a third game fits, a fourth does not.
-	create(5)
+	create(t, ts, body)
 	status, data, ctype := do(t, ts, "POST", "/api/games", `{"seats": ["you", "random"]}`)
 	if status != http.StatusTooManyRequests || !strings.Contains(errorOf(t, data, ctype), "at most 3") {
 		t.Fatalf("over the cap: %d %s", status, data)
@@ -220,7 +215,7 @@ func TestRefusals(t *testing.T) {
 	if status, _, _ := do(t, ts, "GET", "/api/games/"+theirs, ""); status != http.StatusNotFound {
 		t.Fatalf("a deleted game: %d", status)
 	}
-	create(6)
+	create(t, ts, body)
 }
 
 // TestPages checks that the pages and their files are served.
@@ -258,7 +253,7 @@ func TestHammer(t *testing.T) {
 		}
 		return out
 	}
-	rec := playedRecord(t, 2, 3, 10).String()
+	rec := replayBody(t, playedRecord(t, 2, 3, 10).String())
 	notation := []string{"roll", "roll 3 4", "end build", "take gold", "end turn", "permit 2 d8", "permit 0 a2 pay blue",
 		"build house c5", "wall E5", "church", "keep 7", "discard 1 gold", "return 1 blue", "steer 5", "pirates 9",
 		"bonus gold", "remove hut", "rebuild hut d4", "move permit c5 d5 pay green", "upgrade permit d4 4 pay blue"}
@@ -342,7 +337,7 @@ func TestHammer(t *testing.T) {
 	deadline := time.Now().Add(25 * time.Second)
 	for i := 0; i < 1200 && time.Now().Before(deadline); i++ {
 		send(t, r)
-		checkGames(t, s, i%100 == 0)
+		checkGames(t, s)
 		if t.Failed() {
 			t.FailNow()
 		}
@@ -361,7 +356,7 @@ func TestHammer(t *testing.T) {
 	for range 4 {
 		<-done
 	}
-	checkGames(t, s, true)
+	checkGames(t, s)
 }
 
 func decodeErr(data []byte, e *apiError) error {

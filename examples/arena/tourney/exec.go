@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/elasund/elasund"
 )
@@ -28,7 +29,8 @@ import (
 //     "colors":["red","blue"],"rules":"default","maxTurns":300}
 //     and the program answers with its own hello within the timeout:
 //     {"type":"hello","name":"mybot","version":"1.0"} ("protocol", if
-//     given, must be 1).
+//     given, must be 1). The results call the bot by its name (cut to 40
+//     printable characters) unless it is given a label.
 //  2. For each of the seat's decisions the arena sends
 //     {"type":"decide","view":{…},"legal":["roll", …],"indices":[0, …]}:
 //     the seat's view (the JSON of elasund.View: what the seat may know,
@@ -43,9 +45,16 @@ import (
 //     program should exit; it is killed one second later.
 //
 // Blank lines from the program are skipped. A program that does not answer
-// in time, answers what is not a JSON object, names no legal move, closes
-// its output or exits forfeits the game. The game's seed is never sent:
-// it would tell the future dice.
+// in time, answers what is not a JSON object, names no legal move or a move
+// and an index that disagree, closes its output or exits forfeits the
+// game. The game's seed is never sent: it would tell the future dice.
+//
+// The program runs in a process group of its own (on Unix): when it
+// forfeits, exits, or its game ends, every process left in the group is
+// killed, so that nothing it started outlives its game. Its only open
+// files are the three pipes, with those the host process was started with
+// that are not close-on-exec (the command examples/arena marks them so on
+// Linux); it inherits the host's environment.
 
 // ProtocolVersion is the version of the line protocol that Exec speaks.
 const ProtocolVersion = 1
@@ -93,6 +102,8 @@ type Exec struct {
 	readErr error         // why lines closed; read after readEnd closes
 	exited  chan struct{} // closed when the program has exited
 	waitErr error         // the program's exit status; read after exited closes
+	errOut  *os.File      // the program's standard error, our end
+	errDone chan struct{} // closed when the program's standard error is copied
 	stderr  *lineWriter
 	fault   error // the program's first fault: every later call fails with it
 
@@ -108,7 +119,9 @@ func NewExec(args []string, opt ExecOptions) *Exec {
 	return &Exec{args: args, opt: opt, name: "exec"}
 }
 
-// Name returns the name the program gave in its hello, or "exec" before it.
+// Name returns the name the program gave in its hello, without its
+// unprintable characters and cut to 40, or "exec" before the hello or if
+// it gave none.
 func (b *Exec) Name() string { return b.name }
 
 type helloMsg struct {
@@ -138,44 +151,17 @@ type endMsg struct {
 	View    elasund.View `json:"view"`
 }
 
-// Start starts the program and exchanges hellos.
+// Start starts the program, in a process group of its own, and exchanges
+// hellos.
 func (b *Exec) Start(ctx context.Context, v elasund.View) error {
 	if len(b.args) == 0 {
 		return faultf("no program to run")
 	}
 	b.ctx, b.cancel = context.WithCancel(ctx)
-	cmd := exec.CommandContext(b.ctx, b.args[0], b.args[1:]...)
-	cmd.WaitDelay = grace
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return err
-	}
-	cmd.Stdin, cmd.Stdout = inR, outW
-	if b.opt.Stderr != nil {
-		b.stderr = &lineWriter{w: b.opt.Stderr, prefix: b.opt.Prefix}
-		cmd.Stderr = b.stderr
-	}
-	err = cmd.Start()
-	inR.Close()
-	outW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
+	if err := b.start(); err != nil {
 		b.cancel()
 		return faultf("cannot start %s: %v", b.args[0], err)
 	}
-	b.cmd, b.in, b.out = cmd, inW, outR
-	b.exited = make(chan struct{})
-	go func() {
-		b.waitErr = cmd.Wait()
-		close(b.exited)
-	}()
 	b.lines, b.readEnd = make(chan []byte), make(chan struct{})
 	go b.read()
 
@@ -203,10 +189,88 @@ func (b *Exec) Start(ctx context.Context, v elasund.View) error {
 	case answer.Protocol != nil && *answer.Protocol != ProtocolVersion:
 		return b.fail(faultf("speaks protocol %d; the arena speaks %d", *answer.Protocol, ProtocolVersion))
 	}
-	if answer.Name != "" {
-		b.name = answer.Name
+	if name := cleanName(answer.Name); name != "" {
+		b.name = name
 	}
 	return nil
+}
+
+// maxName is the longest name, in runes, that a program may give itself.
+const maxName = 40
+
+// cleanName returns the name a program gave in its hello as the results
+// may show it: without control or other unprintable characters, spaces
+// at either end, or the runes beyond maxName.
+func cleanName(s string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range s {
+		if n == maxName {
+			break
+		}
+		if unicode.IsPrint(r) {
+			b.WriteRune(r)
+			n++
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// start starts the program with pipes for its standard input, output and
+// error (its only open files), in a process group of its own, and the
+// goroutines that wait for it and copy its standard error. When the program
+// exits, or is killed by the end of b.ctx, every process left in its group
+// is killed.
+func (b *Exec) start() error {
+	cmd := exec.CommandContext(b.ctx, b.args[0], b.args[1:]...)
+	ownGroup(cmd)
+	cmd.Cancel = func() error { return killGroup(cmd.Process) }
+	cmd.WaitDelay = grace
+	var ends []*os.File // the pipes' ends: stdin's, stdout's, stderr's
+	for range 3 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			closeAll(ends)
+			return err
+		}
+		ends = append(ends, r, w)
+	}
+	cmd.Stdin, b.in = ends[0], ends[1]
+	b.out, cmd.Stdout = ends[2], ends[3]
+	b.errOut, cmd.Stderr = ends[4], ends[5]
+	if b.opt.Stderr == nil {
+		cmd.Stderr = nil // the null device
+	}
+	err := cmd.Start()
+	closeAll([]*os.File{ends[0], ends[3], ends[5]}) // the program has its own copies
+	if err != nil {
+		closeAll([]*os.File{ends[1], ends[2], ends[4]})
+		return err
+	}
+	b.cmd = cmd
+	b.exited = make(chan struct{})
+	go func() {
+		b.waitErr = cmd.Wait()
+		_ = killGroup(cmd.Process) // what the program left behind
+		close(b.exited)
+	}()
+	b.errDone = make(chan struct{})
+	b.stderr = &lineWriter{w: io.Discard}
+	if b.opt.Stderr != nil {
+		b.stderr = &lineWriter{w: b.opt.Stderr, prefix: b.opt.Prefix}
+	}
+	go func() {
+		defer close(b.errDone)
+		_, _ = io.Copy(b.stderr, b.errOut)
+	}()
+	return nil
+}
+
+// closeAll closes files.
+func closeAll(files []*os.File) {
+	for _, f := range files {
+		f.Close()
+	}
 }
 
 // Choose sends the view and the legal moves and reads the program's move.
@@ -233,21 +297,27 @@ func (b *Exec) Choose(v elasund.View) (elasund.Move, error) {
 	if err := decodeObject(line, &answer); err != nil {
 		return elasund.Move{}, b.fail(faultf("answered %s: %v", quoteLine(line), err))
 	}
-	switch {
-	case answer.Move != nil:
-		m, err := elasund.ParseMove(*answer.Move)
-		if err != nil {
+	if answer.Move == nil && answer.Index == nil {
+		return elasund.Move{}, b.fail(faultf("answered %s, which names no move (want {\"move\":…} or {\"index\":…})", quoteLine(line)))
+	}
+	var m elasund.Move
+	if answer.Move != nil {
+		if m, err = elasund.ParseMove(*answer.Move); err != nil {
 			return elasund.Move{}, b.fail(faultf("answered the move %q, which is no move: %v", *answer.Move, err))
 		}
-		return m, nil
-	case answer.Index != nil:
-		m, err := elasund.MoveFromIndex(*answer.Index)
-		if err != nil {
-			return elasund.Move{}, b.fail(faultf("answered the index %d, which is no action: %v", *answer.Index, err))
-		}
-		return m, nil
 	}
-	return elasund.Move{}, b.fail(faultf("answered %s, which names no move (want {\"move\":…} or {\"index\":…})", quoteLine(line)))
+	if answer.Index != nil {
+		mi, err := elasund.MoveFromIndex(*answer.Index)
+		switch {
+		case err != nil:
+			return elasund.Move{}, b.fail(faultf("answered the index %d, which is no action: %v", *answer.Index, err))
+		case answer.Move != nil && mi != m:
+			return elasund.Move{}, b.fail(faultf("answered the move %q and the index %d, which is the move %q: they disagree",
+				*answer.Move, *answer.Index, mi.String()))
+		}
+		m = mi
+	}
+	return m, nil
 }
 
 // Finish tells the program how the game ended.
@@ -275,7 +345,7 @@ func (b *Exec) Finish(v elasund.View, o Outcome) {
 }
 
 // Close closes the program's input, gives it a second to exit (none after
-// a fault), kills it if it has not, and waits for it.
+// a fault), kills its process group if it has not, and waits for it.
 func (b *Exec) Close() error {
 	if b.cmd == nil {
 		return nil
@@ -287,12 +357,16 @@ func (b *Exec) Close() error {
 		case <-time.After(grace):
 		}
 	}
-	b.cancel() // kills the program if it still runs
+	b.cancel() // kills the program's process group if the program still runs
 	<-b.exited
 	b.out.Close()
-	if b.stderr != nil {
-		b.stderr.flush()
+	select {
+	case <-b.errDone:
+	case <-time.After(grace): // held open by a process that left the group
 	}
+	b.errOut.Close()
+	<-b.errDone
+	b.stderr.flush()
 	b.cmd = nil
 	return nil
 }
@@ -402,10 +476,12 @@ func (b *Exec) gone(when string) error {
 	}
 }
 
-// fail records the program's first fault and returns it.
+// fail records the program's first fault, kills the program's process
+// group (the program has forfeited) and returns the fault.
 func (b *Exec) fail(err error) error {
 	if b.fault == nil {
 		b.fault = err
+		b.cancel()
 	}
 	return b.fault
 }

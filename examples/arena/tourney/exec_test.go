@@ -18,8 +18,25 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testbot.Main() // acts as an external bot when the tests start it so
+	testbot.Main(guess) // acts as an external bot when the tests start it so
 	os.Exit(m.Run())
+}
+
+// guess is the cheating test bot's Guesser: it takes word for the seed,
+// then for the key, of a tournament.
+func guess(word string, deals int) []uint64 {
+	var seeds []uint64
+	if seed, err := strconv.ParseUint(word, 10, 64); err == nil {
+		for d := range deals {
+			seeds = append(seeds, GameSeed(seed, d))
+		}
+	}
+	if key, err := ParseKey(word); err == nil {
+		for d := range deals {
+			seeds = append(seeds, key.DealSeed(d))
+		}
+	}
+	return seeds
 }
 
 // botProgram makes the test binary act as an external bot in mode (see
@@ -64,6 +81,7 @@ func TestExecPlaysGames(t *testing.T) {
 	}{
 		{"first", firstLegal{}},
 		{"index", lastLegal{}},
+		{"both", firstLegal{}}, // the move and its index, which agree
 	}
 	for _, c := range cases {
 		for _, seat := range []int{0, 1} {
@@ -161,10 +179,11 @@ func TestExecFaults(t *testing.T) {
 		{"exit", []string{"exited before its hello", "exited while the arena wrote to it"}},
 		{"crash", []string{"exited: exit status 3 before its move", "exited: exit status 3 while the arena wrote to it"}},
 		{"garbage", []string{`answered "e2e4, I think": not a JSON object`}},
-		{"forced", []string{`illegal move "roll 6 6": the referee rolls the dice`}},
+		{"forced", []string{`illegal move "roll 6 6" in phase roll: the table rolls the dice`}},
 		{"nomove", []string{`answered the move "fly away", which is no move`}},
-		{"wrong", []string{`illegal move "end turn": `}},
+		{"wrong", []string{`illegal move "end turn" in phase `}},
 		{"badproto", []string{"speaks protocol 2; the arena speaks 1"}},
+		{"mismatch", []string{`answered the move "roll" and the index 1, which is the move "`}},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
@@ -184,6 +203,9 @@ func TestExecFaults(t *testing.T) {
 			found := false
 			for _, want := range c.reason {
 				found = found || strings.Contains(r.Reason, want)
+			}
+			if c.mode == "mismatch" {
+				found = found && strings.HasSuffix(r.Reason, ": they disagree")
 			}
 			if r.Forfeit != 1 || !found {
 				t.Errorf("forfeit by %d: %q; want by 1: %q", r.Forfeit, r.Reason, c.reason)
@@ -238,6 +260,36 @@ func TestExecStderr(t *testing.T) {
 	}
 	if b.Name() != "testbot-stderr" {
 		t.Errorf("Name() = %q; want the name from the hello", b.Name())
+	}
+}
+
+// TestExecName: the bot is called by the name of its hello, without its
+// control characters and cut to 40 characters.
+func TestExecName(t *testing.T) {
+	botProgram(t)
+	cases := []struct{ mode, name string }{
+		{"first", "testbot-first"},
+		{"badname", "[31mbadname[0m with more than forty char"}, // 40 runes
+		{"badproto", "exec"},                                    // no hello accepted, no name
+	}
+	for _, c := range cases {
+		b := execBot(c.mode, 5*time.Second)
+		if _, err := Play(context.Background(), elasund.Config{Players: 2, Seed: 1, MaxTurns: 3}, []bots.Bot{b, firstLegal{}}); err != nil {
+			t.Fatal(err)
+		}
+		if b.Name() != c.name {
+			t.Errorf("%s: Name() = %q; want %q", c.mode, b.Name(), c.name)
+		}
+	}
+	for in, want := range map[string]string{
+		"  mybot 1.0 ":          "mybot 1.0",
+		"a\x00b\nc\u200bd\x7f":  "abcd",
+		strings.Repeat("é", 50): strings.Repeat("é", 40),
+		"\x1b\x1b":              "",
+	} {
+		if got := cleanName(in); got != want {
+			t.Errorf("cleanName(%q) = %q; want %q", in, got, want)
+		}
 	}
 }
 

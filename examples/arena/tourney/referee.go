@@ -1,13 +1,42 @@
 // Package tourney is the referee and tournament engine of examples/arena:
-// it plays games of elasund between bots, holding the real game and handing
-// each bot only its player's view, seats the bots in every order, runs the
-// games in parallel with results that do not depend on the parallelism,
-// and sums the results up: win rates with Wilson intervals, win rates by
-// seat, head-to-head records and Elo ratings. It also seats external
-// programs that speak the arena's line protocol (Exec).
+// it plays games of elasund between bots, seats the bots in every order,
+// runs the games in parallel with results that do not depend on the
+// parallelism, and sums the results up: win rates with Wilson intervals,
+// win rates by seat, head-to-head records and Elo ratings. It also seats
+// external programs that speak the arena's line protocol (Exec).
 //
 // The command examples/arena is its front end; a server can use Play to
 // referee one game and Run to hold a tournament.
+//
+// # Fair play
+//
+// Every game is held by an elasund.Table, the library's referee (Play): a
+// bot is handed only its seat's view, and its move is played only if the
+// Table accepts it, which refuses a forced roll (elasund.ErrChance) and
+// any move it does not list for the deciding seat. What the arena adds is
+// its forfeit rule: a bot that errs, panics, times out or plays a move the
+// Table refuses loses the game (Outcome).
+//
+// A bot that knew its game's seed could foresee every card and roll, so
+// where the seeds come from matters (Tournament):
+//
+//   - a Key (NewKey) deals the tournament in secret: every seed is an
+//     HMAC of the key, so that a bot learns nothing of a deal from what it
+//     can read, the records of other deals included, as long as the key
+//     stays out of its reach (the command keeps it in its memory until the
+//     end; a key written in a file is as safe as the file);
+//   - a Seed deals it in public (GameSeed): fine for bots that are trusted
+//     or are handed nothing but views (in-process ones), and for runs that
+//     must be reproduced by name, not for programs that can read the seed
+//     wherever the host keeps it (an exec bot can read its parent's command
+//     line under /proc);
+//   - Play with Config.Seed 0 has the Table draw a secret seed of its own.
+//
+// A game's record tells its deal: a host that lets the bots' side read
+// records while a tournament runs waits until every game of the deal is
+// over. An Exec bot runs in a process group of its own (on Unix), all of
+// which is killed when its game ends or it forfeits, so that nothing it started
+// lives on to read what comes after.
 package tourney
 
 import (
@@ -52,6 +81,12 @@ type Outcome struct {
 	// forfeit's reason ("panic: …", "error: …", "illegal move …",
 	// "timeout: …", …).
 	Reason string
+	// Err is the error that made the seat Forfeit, nil if none: the bot's
+	// error (a *Fault for an external program), a panic's, or the
+	// Table's refusal of its move, a *elasund.MoveError that wraps
+	// elasund.ErrIllegalMove and the reason (elasund.ErrChance for a
+	// forced roll, elasund.ErrNotListed, …).
+	Err error
 }
 
 // Result is the result of one game played by Play.
@@ -70,8 +105,9 @@ type Result struct {
 	// bot took over them.
 	Decisions []int
 	Think     []time.Duration
-	// Record is the game's record: its Config and moves, rolls forced to
-	// the dice that came up. A forfeited game's record is not over.
+	// Record is the game's record (Table.Record): its Config and moves,
+	// rolls forced to the dice that came up. A forfeited game's record is
+	// not over.
 	Record elasund.Record
 }
 
@@ -93,15 +129,18 @@ const (
 	reasonTurnLimit = "turn limit"
 )
 
-// Play referees one game of cfg between bots, bots[i] in seat i. It holds
-// the real game and hands the bot of the seat that decides only that
-// seat's view (Game.View); it applies the bot's move if the move is legal.
+// Play referees one game of cfg between bots, bots[i] in seat i. The game
+// is held by an elasund.Table, the library's referee: the bot of the seat
+// that decides is handed only that seat's view (Table.View), and its move
+// is played only if the Table accepts it (Table.Play: a move Legal lists
+// for that seat; a forced roll is refused with elasund.ErrChance, since the
+// Table rolls the dice). When cfg.Seed is 0 the Table draws a secret seed.
 //
-// A bot that panics, returns an error or returns a move that is not legal
-// (a forced roll included: the dice are the referee's) forfeits: the game
-// stops there, the bot loses and is ranked last, and of the other seats
-// the one with the most cubes on the board wins (a tie for the most is a
-// draw). A game that reaches cfg.MaxTurns is a draw.
+// A bot that panics, returns an error or returns a move the Table refuses
+// forfeits: the game stops there (Table.Abandon), the bot loses and is
+// ranked last, and of the other seats the one with the most cubes on the
+// board wins (a tie for the most is a draw). A game that reaches
+// cfg.MaxTurns is a draw.
 //
 // Bots that implement Starter are started, in seat order, before the first
 // move; Finisher hears the outcome and io.Closer is closed at the end.
@@ -109,11 +148,11 @@ const (
 // configuration, when len(bots) is not the number of players, or when ctx
 // ends before the game does.
 func Play(ctx context.Context, cfg elasund.Config, seats []bots.Bot) (Result, error) {
-	g, err := elasund.New(cfg)
+	t, err := elasund.NewTable(cfg)
 	if err != nil {
 		return Result{}, err
 	}
-	n := g.Players()
+	n := t.Players()
 	if len(seats) != n {
 		return Result{}, fmt.Errorf("tourney: %d bots for %d seats", len(seats), n)
 	}
@@ -125,70 +164,70 @@ func Play(ctx context.Context, cfg elasund.Config, seats []bots.Bot) (Result, er
 			}
 		}
 	}()
-	rec := elasund.NewRecorder(cfg)
 	res := Result{
 		Outcome:   Outcome{Winner: elasund.NoPlayer, Forfeit: elasund.NoPlayer},
 		Decisions: make([]int, n),
 		Think:     make([]time.Duration, n),
 	}
-	forfeit := func(p elasund.Player, reason string) {
-		res.Forfeit, res.Reason = p, reason
+	forfeit := func(p elasund.Player, reason string, err error) {
+		res.Forfeit, res.Reason, res.Err = p, reason, err
+		t.Abandon()
 	}
-	for p := elasund.Player(0); int(p) < n && res.Forfeit == elasund.NoPlayer; p++ {
+	for p := elasund.Player(0); int(p) < n && !t.Over(); p++ {
 		started[p] = true
 		if s, ok := seats[p].(Starter); ok {
-			if err := protect(func() error { return s.Start(ctx, g.View(p)) }); err != nil {
-				forfeit(p, reason("cannot start", err))
+			if err := protect(func() error { return s.Start(ctx, t.View(p)) }); err != nil {
+				forfeit(p, reason("cannot start", err), err)
 			}
 		}
 	}
-	for !g.Over() && res.Forfeit == elasund.NoPlayer {
+	for !t.Over() {
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		p := g.ToMove()
-		v := g.View(p)
+		p := t.ToMove()
 		start := time.Now()
-		m, err := choose(seats[p], v)
+		m, err := choose(seats[p], t.View(p))
 		res.Think[p] += time.Since(start)
 		res.Decisions[p]++
-		switch {
-		case err != nil:
-			forfeit(p, err.Error())
-		case m.Kind == elasund.Roll && m.Dice != [2]uint8{}:
-			forfeit(p, fmt.Sprintf("illegal move %q: the referee rolls the dice", m.String()))
-		default:
-			if err := rec.Apply(g, m); err != nil {
-				forfeit(p, fmt.Sprintf("illegal move %q: %v", m.String(), err))
-			}
+		if err != nil {
+			forfeit(p, reason("error", err), err)
+		} else if err := t.Play(p, m); err != nil {
+			// The Table's refusal: elasund: illegal move "…" in phase …: why.
+			forfeit(p, strings.TrimPrefix(err.Error(), "elasund: "), err)
 		}
 	}
 	if err := ctx.Err(); err != nil && res.Forfeit != elasund.NoPlayer {
 		// A bot stopped by the end of ctx has not forfeited.
 		return Result{}, err
 	}
-	res.Turns = g.Turn()
-	res.Record = rec.Record()
-	res.Moves = len(res.Record.Moves)
-	res.Cubes = make([]int, n)
+	return finish(t, seats, started, res), nil
+}
+
+// finish fills in the result of the game over at t and tells the bots.
+func finish(t *elasund.Table, seats []bots.Bot, started []bool, res Result) Result {
+	res.Turns, res.Moves = t.Turn(), t.Len()
+	res.Record, _ = t.Record() // t is over or abandoned
+	board := t.View(elasund.NoPlayer)
+	res.Cubes = make([]int, len(seats))
 	for p := range res.Cubes {
-		res.Cubes[p] = g.CubesPlaced(elasund.Player(p))
+		res.Cubes[p] = board.CubesPlaced(elasund.Player(p))
 	}
 	switch {
 	case res.Forfeit != elasund.NoPlayer:
 		res.Winner = adjudicate(res.Cubes, res.Forfeit)
-	case g.Winner() != elasund.NoPlayer:
-		res.Winner, res.Reason = g.Winner(), reasonWon
+	case t.Winner() != elasund.NoPlayer:
+		res.Winner, res.Reason = t.Winner(), reasonWon
 	default:
 		res.Reason = reasonTurnLimit
 	}
 	res.Rank = ranks(res.Cubes, res.Winner, res.Forfeit)
 	for p, b := range seats {
 		if f, ok := b.(Finisher); ok && started[p] {
-			_ = protect(func() error { f.Finish(g.View(elasund.Player(p)), res.Outcome); return nil })
+			_ = protect(func() error { f.Finish(t.View(elasund.Player(p)), res.Outcome); return nil })
 		}
 	}
-	return res, nil
+	return res
 }
 
 // choose asks b for its move, turning a panic into an error.
@@ -198,11 +237,7 @@ func choose(b bots.Bot, v elasund.View) (m elasund.Move, err error) {
 			err = panicError(r)
 		}
 	}()
-	m, err = b.Choose(v)
-	if err != nil {
-		err = errors.New(reason("error", err))
-	}
-	return m, err
+	return b.Choose(v)
 }
 
 // reason words the forfeit for err: a *Fault's reason, a panic's

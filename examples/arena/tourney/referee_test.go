@@ -52,32 +52,36 @@ func randomBots(n int) []bots.Bot {
 // that is not legal, or returns a forced roll, forfeits: the game stops at
 // that decision (the record holds the moves before it and is not over), the
 // bot is ranked last, and of the others the one with the most cubes wins,
-// a tie for the most being a draw. Every bot hears the outcome and is
-// closed.
+// a tie for the most being a draw. The Table decides what is illegal: the
+// result's Err is its refusal (ErrChance for a forced roll). Every bot
+// hears the outcome and is closed.
 func TestPlayForfeits(t *testing.T) {
+	errLost := errors.New("lost my way")
 	cases := []struct {
 		name   string
 		do     func(v elasund.View) (elasund.Move, error)
 		reason string // the forfeit reason starts so
+		err    error  // the result's Err wraps it
 	}{
-		{"panic", func(elasund.View) (elasund.Move, error) { panic("boom") }, "panic: boom at "},
+		{"panic", func(elasund.View) (elasund.Move, error) { panic("boom") }, "panic: boom at ", errPanic},
 		{"runtime error", func(v elasund.View) (elasund.Move, error) {
 			zero := v.Players() / 5 // 2 to 4 players
 			return elasund.Move{Kind: elasund.MoveKind(1 / zero)}, nil
-		}, "panic: runtime error: integer divide by zero at "},
-		{"error", func(elasund.View) (elasund.Move, error) { return elasund.Move{}, errors.New("lost my way") }, "error: lost my way"},
-		{"fault", func(elasund.View) (elasund.Move, error) { return elasund.Move{}, &Fault{"timeout: asleep"} }, "timeout: asleep"},
-		{"zero move", func(elasund.View) (elasund.Move, error) { return elasund.Move{}, nil }, `illegal move "none": `},
+		}, "panic: runtime error: integer divide by zero at ", errPanic},
+		{"error", func(elasund.View) (elasund.Move, error) { return elasund.Move{}, errLost }, "error: lost my way", errLost},
+		{"fault", func(elasund.View) (elasund.Move, error) { return elasund.Move{}, &Fault{"timeout: asleep"} }, "timeout: asleep", nil},
+		{"zero move", func(elasund.View) (elasund.Move, error) { return elasund.Move{}, nil }, `illegal move "none" in phase `,
+			elasund.ErrIllegalMove},
 		{"illegal move", func(v elasund.View) (elasund.Move, error) {
 			// A move of the wrong phase.
 			if v.Phase() == elasund.PhaseRoll {
 				return elasund.Move{Kind: elasund.EndTurn}, nil
 			}
 			return elasund.Move{Kind: elasund.Roll}, nil
-		}, `illegal move "`},
+		}, `illegal move "`, elasund.ErrWrongPhase},
 		{"forced roll", func(v elasund.View) (elasund.Move, error) {
 			return elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{6, 6}}, nil
-		}, `illegal move "roll 6 6": the referee rolls the dice`},
+		}, `illegal move "roll 6 6" in phase roll: `, elasund.ErrChance},
 	}
 	for _, c := range cases {
 		for _, players := range []int{2, 3, 4} {
@@ -104,6 +108,10 @@ func TestPlayForfeits(t *testing.T) {
 					}
 					if r.Forfeit != cheat || !strings.HasPrefix(r.Reason, c.reason) {
 						t.Fatalf("forfeit by %d for %q; want %d for %q…", r.Forfeit, r.Reason, cheat, c.reason)
+					}
+					var f *Fault
+					if r.Err == nil || c.err != nil && !errors.Is(r.Err, c.err) || c.err == nil && !errors.As(r.Err, &f) {
+						t.Errorf("the result's error is %v; want one that wraps %v", r.Err, c.err)
 					}
 					if s.n != s.at {
 						t.Errorf("the bot decided %d times; it forfeited at %d", s.n, s.at)

@@ -25,7 +25,7 @@ type Entrant struct {
 type Seat struct {
 	Game int            // the game's index
 	Seat elasund.Player // the seat
-	Seed uint64         // the bot's seed: BotSeed(Tournament.Seed, Game, Seat)
+	Seed uint64         // the bot's seed: Tournament.Key.BotSeed(Game, Seat), or BotSeed(Tournament.Seed, Game, Seat)
 }
 
 // BuiltIn returns the entrant of the bot that bots.New makes by name,
@@ -38,11 +38,21 @@ func BuiltIn(name string) Entrant {
 // every seating (see Seatings), the games in parallel.
 //
 // Game i of the tournament is the seating i mod S of deal i / S, where S is
-// the number of seatings. Every game of a deal has the same Config.Seed
-// (GameSeed(Seed, deal)), so every seating plays the same shuffles and the
-// same first seat; the bot in seat p of game i is made with the seed
-// BotSeed(Seed, i, p). A game's result therefore depends only on Seed and
-// its index, and Run returns the same results whatever Parallel is.
+// the number of seatings. Every game of a deal has the same Config.Seed, so
+// every seating plays the same shuffles and the same first seat. The seeds
+// come from Key when it is set, else from Seed:
+//
+//   - with a Key, deal d is played from Key.DealSeed(d) and the bot in seat
+//     p of game i is made with Key.BotSeed(i, p): nobody who lacks the key
+//     can compute a deal, so a bot cannot foresee its game's cards and dice
+//     however much it knows of the tournament (NewKey draws a key);
+//   - without, they are GameSeed(Seed, d) and BotSeed(Seed, i, p), which
+//     anybody who knows Seed computes: a public seed, for bots that are
+//     trusted (in-process ones) and for runs that must be reproduced by
+//     name, such as a CI's.
+//
+// A game's result therefore depends only on the key or seed and its index,
+// and Run returns the same results whatever Parallel is.
 type Tournament struct {
 	// Entrants are the bots; at least two, and at least Players.
 	Entrants []Entrant
@@ -52,8 +62,12 @@ type Tournament struct {
 	// of deals that gives at least Games games (Len), so that every
 	// entrant sits in every seat equally often.
 	Games int
-	// Seed seeds the deals and the bots.
+	// Seed seeds the deals and the bots when Key is nil; it is public
+	// (GameSeed).
 	Seed uint64
+	// Key, if not nil, seeds the deals and the bots in Seed's place, in
+	// secret (Key.DealSeed).
+	Key *Key
 	// MaxTurns is the turn limit of every game (Config.MaxTurns); a game
 	// that reaches it is a draw. It must be positive: random play can
 	// reach positions where nobody can ever win.
@@ -65,7 +79,10 @@ type Tournament struct {
 	Parallel int
 	// OnGame, if not nil, is called after each game with its result, one
 	// call at a time, in the order the games finish (not by index). An
-	// error stops the tournament: Run returns it.
+	// error stops the tournament: Run returns it. A game's record tells
+	// its deal, which other games of the deal may still be playing: a host
+	// that shows records to the bots' side while the tournament runs waits
+	// until every game of the deal is over.
 	OnGame func(g *Game) error
 	// KeepRecords keeps every game's record in its Result; Run drops them
 	// after OnGame otherwise, to save memory.
@@ -167,7 +184,7 @@ func (t *Tournament) games() []Game {
 		deal := i / len(seatings)
 		games[i] = Game{
 			Index: i, Deal: deal, Seating: seatings[i%len(seatings)],
-			Config: elasund.Config{Players: t.Players, Seed: GameSeed(t.Seed, deal), MaxTurns: t.MaxTurns, Rules: t.Rules},
+			Config: elasund.Config{Players: t.Players, Seed: t.dealSeed(deal), MaxTurns: t.MaxTurns, Rules: t.Rules},
 		}
 	}
 	return games
@@ -238,7 +255,7 @@ feed:
 func (t *Tournament) play(ctx context.Context, g *Game) error {
 	seats := make([]bots.Bot, len(g.Seating))
 	for p, e := range g.Seating {
-		b, err := t.Entrants[e].New(Seat{Game: g.Index, Seat: elasund.Player(p), Seed: BotSeed(t.Seed, g.Index, p)})
+		b, err := t.Entrants[e].New(Seat{Game: g.Index, Seat: elasund.Player(p), Seed: t.botSeed(g.Index, p)})
 		if err != nil {
 			return fmt.Errorf("tourney: game %d: %s: %w", g.Index, t.Entrants[e].Name, err)
 		}
@@ -255,8 +272,25 @@ func (t *Tournament) play(ctx context.Context, g *Game) error {
 	return nil
 }
 
+// dealSeed returns the Config.Seed of deal d.
+func (t *Tournament) dealSeed(d int) uint64 {
+	if t.Key != nil {
+		return t.Key.DealSeed(d)
+	}
+	return GameSeed(t.Seed, d)
+}
+
+// botSeed returns the seed of the bot in seat p of game i.
+func (t *Tournament) botSeed(i, p int) uint64 {
+	if t.Key != nil {
+		return t.Key.BotSeed(i, p)
+	}
+	return BotSeed(t.Seed, i, p)
+}
+
 // GameSeed returns the Config.Seed of deal d of a tournament seeded with
-// seed.
+// seed (and no Key). Anybody who knows seed computes it, and mix is
+// invertible: one deal's seed tells the seed, hence every deal.
 func GameSeed(seed uint64, d int) uint64 { return mix(seed, 0x6465616c, uint64(d)) }
 
 // BotSeed returns the seed of the bot in seat p of game i of a tournament

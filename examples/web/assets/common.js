@@ -4,18 +4,14 @@
 const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
 
-// api calls the server's JSON API and returns the decoded answer; an error
-// answer throws an Error with the server's message.
-async function api(method, path, body, contentType) {
+// api calls the server's JSON API, sending body (if any) as JSON, and
+// returns the decoded answer; an error answer throws an Error with the
+// server's message.
+async function api(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
-    if (contentType) {
-      opts.headers['Content-Type'] = contentType;
-      opts.body = body;
-    } else {
-      opts.headers['Content-Type'] = 'application/json';
-      opts.body = JSON.stringify(body);
-    }
+    opts.headers['Content-Type'] = 'application/json';
+    opts.body = JSON.stringify(body);
   }
   const res = await fetch(path, opts);
   let data = null;

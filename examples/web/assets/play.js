@@ -85,7 +85,6 @@ async function startGame(ev) {
     seats.push(tr.querySelector('input').checked ? 'you' : tr.querySelector('select').value);
   }
   const body = { seats, rules: $('rules').value };
-  if ($('seed').value !== '') body.seed = Number($('seed').value);
   $('setup-error').hidden = true;
   try {
     const st = await api('POST', '/api/games', body);
@@ -395,7 +394,7 @@ async function watchReplay() {
     const res = await fetch(`/api/games/${game.id}/record`);
     const text = await res.text();
     if (!res.ok) throw new Error(JSON.parse(text).error);
-    const rp = await api('POST', '/api/replays', text, 'text/plain; charset=utf-8');
+    const rp = await api('POST', '/api/replays', { record: text });
     location.href = '/replay#id=' + rp.id;
   } catch (e) {
     showError(e.message);

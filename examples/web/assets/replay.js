@@ -10,7 +10,7 @@ let timer = null;
 async function loadText(text) {
   $('load-error').hidden = true;
   try {
-    show(await api('POST', '/api/replays', text, 'text/plain; charset=utf-8'));
+    show(await api('POST', '/api/replays', { record: text }));
   } catch (e) {
     $('load-error').textContent = e.message;
     $('load-error').hidden = false;

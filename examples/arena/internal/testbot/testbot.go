@@ -12,6 +12,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/elasund/elasund"
 )
 
 // Env is the environment variable that makes a test binary a bot: set it
@@ -37,11 +39,21 @@ const LogEnv = "ARENA_TEST_BOT_LOG"
 //	badproto  answers the hello with protocol 2
 //	stubborn  plays first, and after the end ignores its closed input
 //	stderr    plays first, writing a line to its standard error first
-var Modes = []string{"first", "index", "sleep", "silent", "exit", "crash", "garbage", "forced", "nomove", "wrong", "badproto", "stubborn", "stderr"}
+//	both      plays first, naming each move by its notation and its index
+//	mismatch  answers the first legal move's notation with another index
+//	badname   plays first, after a hello with a name full of control
+//	          characters and too long
+//	cheat     plays first, and looks for its game's seed (see cheat)
+var Modes = []string{"first", "index", "sleep", "silent", "exit", "crash", "garbage", "forced", "nomove", "wrong", "badproto",
+	"stubborn", "stderr", "both", "mismatch", "badname", "cheat"}
+
+// BadName is the name the badname mode gives in its hello.
+const BadName = "\x1b[31mbad\tname\x1b[0m with more than forty characters in it"
 
 // Main acts as the bot and exits when the environment variable Env is "1";
-// it returns at once otherwise.
-func Main() {
+// it returns at once otherwise. The cheat mode tries the words it finds
+// with guess.
+func Main(guess Guesser) {
 	if os.Getenv(Env) != "1" {
 		return
 	}
@@ -49,7 +61,7 @@ func Main() {
 	if len(os.Args) > 1 {
 		mode = os.Args[1]
 	}
-	os.Exit(run(mode))
+	os.Exit(run(mode, guess))
 }
 
 func logf(format string, a ...any) {
@@ -65,8 +77,12 @@ func logf(format string, a ...any) {
 	f.Close()
 }
 
-func run(mode string) int {
+func run(mode string, guess Guesser) int {
 	logf("pid %d %s", os.Getpid(), mode)
+	var c *cheat
+	if mode == "cheat" {
+		c = newCheat(guess)
+	}
 	switch mode {
 	case "exit":
 		return 0
@@ -98,14 +114,31 @@ func run(mode string) int {
 		}
 		switch msg.Type {
 		case "hello":
-			if mode == "badproto" {
+			switch mode {
+			case "badproto":
 				say(`{"type":"hello","name":"testbot","protocol":2}`)
-			} else {
+			case "badname":
+				data, _ := json.Marshal(map[string]string{"type": "hello", "name": BadName})
+				say(string(data))
+			case "cheat":
+				c.hello(in.Bytes())
+				fallthrough
+			default:
 				say(`{"type":"hello","name":"testbot-` + mode + `","version":"1"}`)
 			}
 		case "decide":
 			moves++
 			switch mode {
+			case "cheat":
+				c.see(rawView(in.Bytes()))
+			case "both", "mismatch":
+				i := msg.Indices[0]
+				if mode == "mismatch" {
+					i = (i + 1) % elasund.NumActions
+				}
+				data, _ := json.Marshal(map[string]any{"move": msg.Legal[0], "index": i})
+				say(string(data))
+				continue
 			case "sleep":
 				time.Sleep(time.Hour)
 			case "crash":
@@ -132,6 +165,9 @@ func run(mode string) int {
 			data, _ := json.Marshal(map[string]string{"move": msg.Legal[0]})
 			say(string(data))
 		case "end":
+			if c != nil {
+				c.end()
+			}
 			logf("end %s %s", msg.Result, strings.ReplaceAll(msg.Reason, "\n", " "))
 			if mode == "stubborn" {
 				time.Sleep(time.Hour)

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/elasund/elasund"
+	"github.com/elasund/elasund/examples/bots"
+)
+
+// The bots' limits, by default: a move's search is bounded by a number of
+// iterations and by time, and few searches run at once. An ISMCTS
+// iteration keeps about half a kilobyte in the search tree (measured on
+// 2- and 4-player positions: 100,000 iterations hold 25 to 45 MB and
+// allocate about 60 MB, in 1 to 3 s on one core), so the defaults bound
+// the searches' memory to about 2 × 70 MB.
+const (
+	defaultMaxIterations = 100_000
+	defaultSearchTime    = 3 * time.Second
+	defaultMaxSearches   = 2
+	maxSeatName          = 40 // the longest seat name read
+)
+
+// newBot makes the bot a seat names: one of bots.Names, or "ismcts:N".
+// An ISMCTS bot searches at most N iterations and at most the server's
+// search time a move; an N above the server's MaxIterations is refused.
+func (s *server) newBot(name string, seed uint64) (bots.Bot, error) {
+	if len(name) > maxSeatName {
+		return nil, fmt.Errorf("a bot's name is at most %d bytes: %q…", maxSeatName, name[:maxSeatName])
+	}
+	lower := strings.ToLower(strings.TrimSpace(name))
+	if lower != "ismcts" && !strings.HasPrefix(lower, "ismcts:") {
+		return bots.New(lower, seed)
+	}
+	n := bots.DefaultIterations
+	if rest, ok := strings.CutPrefix(lower, "ismcts:"); ok {
+		var err error
+		if n, err = strconv.Atoi(rest); err != nil || n < 1 {
+			return nil, fmt.Errorf("%q: the N of ismcts:N is a number of iterations a move, from 1 to %d", name, s.opts.MaxIterations)
+		}
+	}
+	if n > s.opts.MaxIterations {
+		return nil, fmt.Errorf("%q searches %d iterations a move; this server allows at most %d (-max-iterations)", name, n, s.opts.MaxIterations)
+	}
+	return bots.NewISMCTS(seed, bots.ISMCTSOptions{Iterations: n, Budget: s.opts.SearchTime})
+}
+
+// startBots starts the goroutine that plays the bots' moves if a bot
+// decides and none runs, unless the server is closing.
+func (s *server) startBots(ss *session) {
+	if !ss.claimBots() {
+		return
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		ss.stopBots()
+		return
+	}
+	s.wg.Add(1) // under s.mu, so that Close's Wait sees it or it is not made
+	s.mu.Unlock()
+	go s.runBots(ss)
+}
+
+// runBots plays the bots' moves until the person decides, the game ends,
+// the session is closed or the server closes. A bot chooses from its
+// seat's view, outside the session's lock, when a search slot is free.
+func (s *server) runBots(ss *session) {
+	defer s.wg.Done()
+	for {
+		if !s.pause(ss, s.opts.BotDelay) {
+			ss.stopBots()
+			return
+		}
+		b, v, version, ok := ss.botTurn()
+		if !ok {
+			return
+		}
+		if !s.acquireSearch(ss) {
+			ss.stopBots()
+			return
+		}
+		m, err := s.search(b, v)
+		s.releaseSearch()
+		if !ss.playBot(b.Name(), version, m, err) {
+			return
+		}
+	}
+}
+
+// pause waits d and reports whether the session and the server are still
+// open.
+func (s *server) pause(ss *session, d time.Duration) bool {
+	if d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ss.done:
+			return false
+		case <-s.stop:
+			return false
+		}
+	}
+	select {
+	case <-ss.done:
+		return false
+	case <-s.stop:
+		return false
+	default:
+		return true
+	}
+}
+
+// acquireSearch waits for one of the MaxSearches search slots, and reports
+// whether it got one for a session still open (false: the session or the
+// server closed while it waited).
+func (s *server) acquireSearch(ss *session) bool {
+	select {
+	case s.slots <- struct{}{}:
+	case <-ss.done:
+		return false
+	case <-s.stop:
+		return false
+	}
+	if ss.isClosed() {
+		s.releaseSearch()
+		return false
+	}
+	return true
+}
+
+func (s *server) releaseSearch() { <-s.slots }
+
+// search asks bot b to choose from view v, counting the searches running.
+func (s *server) search(b bots.Bot, v elasund.View) (elasund.Move, error) {
+	n := s.searching.Add(1)
+	s.searches.Add(1)
+	for {
+		peak := s.searchPeak.Load()
+		if n <= peak || s.searchPeak.CompareAndSwap(peak, n) {
+			break
+		}
+	}
+	defer s.searching.Add(-1)
+	return choose(b, v)
+}
+
+// choose asks the bot, turning a panic into an error.
+func choose(b bots.Bot, v elasund.View) (m elasund.Move, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	return b.Choose(v)
+}
