@@ -43,11 +43,17 @@ var factories = map[string]Factory{
 		b, _ := NewISMCTS(seed, ISMCTSOptions{Iterations: DefaultIterations})
 		return b
 	},
+	"ismcts-v": func(seed uint64) Bot {
+		b, _ := NewISMCTS(seed, ISMCTSOptions{Iterations: DefaultIterations, Value: DefaultValueModel()})
+		return b
+	},
 }
 
 // Names lists the names New accepts, sorted: "greedy", "greedy-v",
-// "ismcts" and "random". New also accepts "ismcts:N", an ISMCTS bot that searches N
-// iterations a move (1 to MaxIterations); "ismcts" is "ismcts:1000".
+// "ismcts", "ismcts-v" and "random". New also accepts "ismcts:N" and
+// "ismcts-v:N", a search of N iterations a move (1 to MaxIterations);
+// "ismcts" is "ismcts:1000". The "-v" bots judge positions with the
+// learned DefaultValueModel.
 func Names() []string {
 	names := make([]string, 0, len(factories))
 	for n := range factories {
@@ -58,20 +64,28 @@ func Names() []string {
 }
 
 // New returns the bot called name, seeded with seed: one of Names, or
-// "ismcts:N" for an ISMCTS bot of N iterations a move. Names are not case
-// sensitive. An unknown name, or an N that is not a whole number from 1 to
-// MaxIterations, is an error.
+// "ismcts:N" or "ismcts-v:N" for an ISMCTS bot of N iterations a move.
+// Names are not case sensitive. An unknown name, or an N that is not a
+// whole number from 1 to MaxIterations, is an error.
 func New(name string, seed uint64) (Bot, error) {
 	lower := strings.ToLower(strings.TrimSpace(name))
 	if f, ok := factories[lower]; ok {
 		return f(seed), nil
 	}
-	if rest, ok := strings.CutPrefix(lower, "ismcts:"); ok {
+	for _, base := range []string{"ismcts", "ismcts-v"} {
+		rest, ok := strings.CutPrefix(lower, base+":")
+		if !ok {
+			continue
+		}
 		n, err := strconv.Atoi(rest)
 		if err != nil || n < 1 || n > MaxIterations {
-			return nil, fmt.Errorf("bots: %q: the N of ismcts:N is a number of iterations from 1 to %d", name, MaxIterations)
+			return nil, fmt.Errorf("bots: %.60q: the N of %s:N is a number of iterations from 1 to %d", name, base, MaxIterations)
 		}
-		return NewISMCTS(seed, ISMCTSOptions{Iterations: n})
+		o := ISMCTSOptions{Iterations: n}
+		if base == "ismcts-v" {
+			o.Value = DefaultValueModel()
+		}
+		return NewISMCTS(seed, o)
 	}
-	return nil, fmt.Errorf("bots: unknown bot %q (the bots are %s, and ismcts:N for N iterations a move)", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("bots: unknown bot %.60q (the bots are %s, and ismcts:N or ismcts-v:N for N iterations a move)", name, strings.Join(Names(), ", "))
 }

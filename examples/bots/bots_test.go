@@ -55,7 +55,7 @@ func newBots(t testing.TB, seed uint64, names ...string) []bots.Bot {
 }
 
 func TestNames(t *testing.T) {
-	if got, want := bots.Names(), []string{"greedy", "greedy-v", "ismcts", "random"}; !slices.Equal(got, want) {
+	if got, want := bots.Names(), []string{"greedy", "greedy-v", "ismcts", "ismcts-v", "random"}; !slices.Equal(got, want) {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
 	tests := []struct{ name, want string }{
@@ -67,6 +67,10 @@ func TestNames(t *testing.T) {
 		{"ismcts:1000", "ismcts"},
 		{"ismcts:200", "ismcts:200"},
 		{"ismcts:1", "ismcts:1"},
+		{"greedy-v", "greedy-v"},
+		{"ismcts-v", "ismcts-v"},
+		{"ISMCTS-V:1000", "ismcts-v"},
+		{"ismcts-v:300", "ismcts-v:300"},
 	}
 	for _, tt := range tests {
 		b, err := bots.New(tt.name, 1)
@@ -82,7 +86,8 @@ func TestNames(t *testing.T) {
 
 func TestNewRefusesBadNames(t *testing.T) {
 	for _, name := range []string{"", "nobody", "ismcts:", "ismcts:0", "ismcts:-5", "ismcts:abc",
-		"ismcts:1.5", "ismcts:10000001", "ismcts:99999999999999999999", "greedy:3", "random:1"} {
+		"ismcts:1.5", "ismcts:10000001", "ismcts:99999999999999999999", "greedy:3", "random:1",
+		"ismcts-v:", "ismcts-v:0", "ismcts-v:x", "greedy-v:2", "ismcts-v1"} {
 		b, err := bots.New(name, 1)
 		if err == nil || b != nil {
 			t.Errorf("New(%q) = %v, %v; want an error and no bot", name, b, err)

@@ -53,6 +53,12 @@ type ISMCTSOptions struct {
 	// Workers is the number of goroutines that search at once, each its
 	// own tree (root parallelism); 0 means 1.
 	Workers int
+	// Value, if not nil, judges the positions where the playouts stop in
+	// place of the heuristic (Weights): each player's reward is the
+	// model's probability that they win, from their view, divided by the
+	// sum of the players' probabilities. Each worker judges with its own
+	// clone of it. The bot "ismcts-v" is ISMCTS with DefaultValueModel.
+	Value *ValueModel
 }
 
 // ISMCTS is an information-set Monte Carlo tree search bot
@@ -106,18 +112,22 @@ func NewISMCTS(seed uint64, opts ISMCTSOptions) (*ISMCTS, error) {
 		opts.Workers = 1
 	}
 	name := "ismcts"
+	if opts.Value != nil {
+		name = "ismcts-v"
+	}
 	switch {
 	case opts.Iterations == 0:
-		name = "ismcts:" + opts.Budget.String()
+		name += ":" + opts.Budget.String()
 	case opts.Iterations != DefaultIterations:
-		name = fmt.Sprintf("ismcts:%d", opts.Iterations)
+		name += fmt.Sprintf(":%d", opts.Iterations)
 	}
 	return &ISMCTS{opts: opts, name: name, w: DefaultWeights(),
 		r: rand.New(rand.NewPCG(seed, ismctsStream))}, nil
 }
 
 // Name returns "ismcts", or "ismcts:N" for a search of N iterations, or
-// "ismcts:" and the budget for a search bounded by time alone.
+// "ismcts:" and the budget for a search bounded by time alone; "ismcts-v"
+// instead of "ismcts" for a search with a Value model.
 func (b *ISMCTS) Name() string { b.ready(); return b.name }
 
 // Options returns the bot's options, with the defaults filled in.
@@ -181,6 +191,9 @@ func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
 			}
 		}
 		t.reset(&b.w, b.r.Uint64(), b.r.Uint64(), iters, deadline)
+		if b.opts.Value != nil && t.value == nil {
+			t.value = b.opts.Value.Clone()
+		}
 	}
 	if n == 1 {
 		trees[0].run(v, b.buf)
@@ -284,6 +297,7 @@ type scored struct {
 // is kept from one search to the next.
 type tree struct {
 	w        *Weights
+	value    *ValueModel // judges the playouts' ends when not nil
 	src      rand.PCG
 	r        *rand.Rand // draws from src
 	iters    int        // the iterations to run, or -1 for as many as the deadline allows
@@ -508,7 +522,7 @@ func (t *tree) order(g *elasund.Game, moves []elasund.Move) (int32, int32) {
 
 // playout plays up to playoutMoves moves of g with the cheap policy and
 // writes each player's reward: 1 for the winner and 0 for the others of a
-// game over, else the squashed heuristic score.
+// game over, else the squashed heuristic score or the value model's share.
 func (t *tree) playout(g *elasund.Game, reward *[elasund.MaxPlayers]float64) {
 	for i := 0; i < playoutMoves && !g.Over(); i++ {
 		if g.Apply(t.cheap(g)) != nil {
@@ -524,6 +538,10 @@ func (t *tree) playout(g *elasund.Game, reward *[elasund.MaxPlayers]float64) {
 		for q := 0; q < n; q++ {
 			reward[q] = 1 / float64(n)
 		}
+		return
+	}
+	if t.value != nil {
+		t.judge(g, n, reward)
 		return
 	}
 	var s [elasund.MaxPlayers]float64
@@ -557,4 +575,17 @@ func (t *tree) cheap(g *elasund.Game) elasund.Move {
 		}
 	}
 	return t.legal[t.r.IntN(len(t.legal))]
+}
+
+// judge writes each player's reward by the value model: their probability
+// of winning, from their view, as a share of the players' sum.
+func (t *tree) judge(g *elasund.Game, n int, reward *[elasund.MaxPlayers]float64) {
+	sum := 0.0
+	for q := 0; q < n; q++ {
+		reward[q] = t.value.Win(g.View(elasund.Player(q)))
+		sum += reward[q]
+	}
+	for q := 0; q < n; q++ {
+		reward[q] /= sum
+	}
 }

@@ -221,7 +221,8 @@ func (a *adam) step(n *net, g *grad, b int, lr, l2 float64) {
 	n.b = ps[3][0]
 }
 
-// fit trains a net on d.train by minibatch Adam, reporting each epoch's
+// fit trains a net on d.train by minibatch Adam, its learning rate
+// falling along half a cosine from o.lr to 0, reporting each epoch's
 // training and held-out metrics to w, and returns it.
 func fit(d *data, o *fitOptions, w io.Writer) (*net, error) {
 	if len(d.train) == 0 {
@@ -249,7 +250,10 @@ func fit(d *data, o *fitOptions, w io.Writer) (*net, error) {
 			batch := order[at:min(at+o.batch, len(order))]
 			g := n.batchGrad(d.train, batch, grads)
 			loss += g.loss
-			opt.step(n, g, len(batch), o.lr, o.l2)
+			// The learning rate falls from lr to 0 along half a cosine
+			// over the whole run.
+			done := (float64(e-1) + float64(at)/float64(len(order))) / float64(o.epochs)
+			opt.step(n, g, len(batch), o.lr*0.5*(1+math.Cos(math.Pi*done)), o.l2)
 		}
 		m := evaluate(d.held, n.predictor())
 		fmt.Fprintf(w, "epoch %3d: train log-loss %.4f; held-out %s\n", e, loss/float64(len(order)), m.short())
