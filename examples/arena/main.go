@@ -32,6 +32,12 @@
 //	-botstderr     pass external programs' standard error on, prefixed
 //	               (default true; -botstderr=false discards it)
 //	-list          list the built-in bots and exit
+//	-shard i/n     play only the deals i, i+n, i+2n, … and write them for
+//	               arena merge (needs -format json and -seed or -keyfile)
+//
+// and, to merge the outputs of the shards of one tournament:
+//
+//	go run ./examples/arena merge [-format F] [-check CLAIMS] SHARD.json…
 //
 // # Seatings and determinism
 //
@@ -44,6 +50,19 @@
 // tournament's key or seed and its deal, each bot's seed from the key or
 // seed, the game and the seat, and the results are gathered by game index:
 // the same key or seed gives the same output whatever -parallel is.
+//
+// # Shards
+//
+// A tournament too long for one machine is split among machines, or among
+// the pods of a Kubernetes Indexed Job (docs/k8s-arena-shards.yaml): run i
+// of n, with the same flags and -shard i/n -format json, plays the deals
+// i, i+n, i+2n, … (each game as one run of every deal plays it: its seeds
+// come from the key or seed, its deal and its seating) and writes the
+// usual JSON with the shard and every game it played. "arena merge" reads
+// the n files (in any order), checks that they are the n shards of one
+// tournament, once each, and writes what one run of every deal writes,
+// byte for byte, in the -format asked, with the -check claims verified;
+// its exit status is a run's.
 //
 // # Keys and seeds
 //
@@ -193,6 +212,7 @@ type options struct {
 	timeout  time.Duration
 	botErr   bool
 	list     bool
+	shard    *shardSpec // -shard, if given
 }
 
 // parseFlags parses the command's arguments into o; it returns an error
@@ -223,6 +243,11 @@ func parseFlags(args []string, errOut io.Writer) (o options, err error) {
 	fs.DurationVar(&o.timeout, "timeout", tourney.DefaultTimeout, "time an external program has for each answer")
 	fs.BoolVar(&o.botErr, "botstderr", true, "pass external programs' standard error on, each line prefixed")
 	fs.BoolVar(&o.list, "list", false, "list the built-in bots and exit")
+	fs.Func("shard", "play only the deals i, i+n, i+2n, … (`i/n`) and write them for arena merge (with -format json and -seed or -keyfile)", func(s string) error {
+		sp, err := parseShardSpec(s)
+		o.shard = &sp
+		return err
+	})
 	if err := fs.Parse(args); err != nil {
 		return o, reportedError{err}
 	}
@@ -261,6 +286,12 @@ func (o *options) check() error {
 		return fmt.Errorf("-format %q: want text, csv or json", o.format)
 	case o.seed != nil && o.keyFile != "":
 		return errors.New("-seed and -keyfile: give one or the other (neither: a secret key)")
+	case o.shard != nil && o.seed == nil && o.keyFile == "":
+		return errors.New("-shard: give -seed or -keyfile, the same for every shard (a secret key drawn by each run would deal other games)")
+	case o.shard != nil && o.format != "json":
+		return errors.New("-shard: give -format json, the form arena merge reads")
+	case o.shard != nil && len(o.checks) > 0:
+		return errors.New("-shard: check claims when merging the shards (arena merge -check)")
 	}
 	return nil
 }
@@ -269,6 +300,9 @@ func (o *options) check() error {
 // stdin, writing the results to out and messages to errOut (a terminal if
 // terminal); it returns the exit status.
 func cli(ctx context.Context, args []string, stdin io.Reader, out, errOut io.Writer, terminal bool) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return mergeCmd(args[1:], out, errOut)
+	}
 	o, err := parseFlags(args, errOut)
 	var reported reportedError
 	switch {
@@ -321,6 +355,9 @@ func cli(ctx context.Context, args []string, stdin io.Reader, out, errOut io.Wri
 	}
 	t := &tourney.Tournament{Entrants: entrants, Players: o.players, Games: o.games, Seed: deal.seed, Key: deal.key,
 		MaxTurns: o.maxTurns, Rules: o.rules, Parallel: o.parallel}
+	if o.shard != nil {
+		t.Shard, t.Shards = o.shard.Index, o.shard.Of
+	}
 	return play(ctx, t, &o, deal, names, anchor, claims, out, status, terminal)
 }
 
@@ -352,10 +389,6 @@ func play(ctx context.Context, t *tourney.Tournament, o *options, deal dealer, n
 	}
 
 	sum := tourney.Summarize(names, o.players, games, anchor)
-	results := make([]tourney.CheckResult, len(claims))
-	for i, c := range claims {
-		results[i] = c.Check(&sum)
-	}
 	h := header{Bots: names, Players: o.players, Games: total, Seatings: len(t.Seatings()),
 		MaxTurns: o.maxTurns, Rules: o.rules.String(), Played: sum.Games}
 	if deal.key != nil {
@@ -363,14 +396,12 @@ func play(ctx context.Context, t *tourney.Tournament, o *options, deal dealer, n
 	} else {
 		h.Seed = &deal.seed
 	}
+	var results []tourney.CheckResult
 	var err error
-	switch o.format {
-	case "text":
-		err = writeText(out, h, &sum, results)
-	case "csv":
-		err = writeCSV(out, &sum)
-	case "json":
-		err = writeJSON(out, h, &sum, results)
+	if o.shard != nil {
+		err = writeShardJSON(out, h, &sum, *o.shard, games)
+	} else {
+		results, err = writeResults(out, o.format, h, &sum, claims)
 	}
 	if err != nil {
 		fmt.Fprintln(errOut, "arena:", err)
@@ -387,6 +418,31 @@ func play(ctx context.Context, t *tourney.Tournament, o *options, deal dealer, n
 		fmt.Fprintf(errOut, "arena: stopped after %d of %d games: %v\n", sum.Games, total, runErr)
 		code = 1
 	}
+	return max(code, claimFailures(errOut, results))
+}
+
+// writeResults checks the claims and writes the results in format (text,
+// csv or json); it returns the claims' verdicts.
+func writeResults(out io.Writer, format string, h header, sum *tourney.Summary, claims []tourney.Claim) ([]tourney.CheckResult, error) {
+	results := make([]tourney.CheckResult, len(claims))
+	for i, c := range claims {
+		results[i] = c.Check(sum)
+	}
+	var err error
+	switch format {
+	case "text":
+		err = writeText(out, h, sum, results)
+	case "csv":
+		err = writeCSV(out, sum)
+	case "json":
+		err = writeJSON(out, h, sum, results)
+	}
+	return results, err
+}
+
+// claimFailures writes the failed claims to errOut and returns 1 if any
+// failed, else 0.
+func claimFailures(errOut io.Writer, results []tourney.CheckResult) int {
 	failed := 0
 	for _, r := range results {
 		if !r.OK {
@@ -396,9 +452,20 @@ func play(ctx context.Context, t *tourney.Tournament, o *options, deal dealer, n
 	}
 	if failed > 0 {
 		fmt.Fprintf(errOut, "arena: %d of %d claims fail\n", failed, len(results))
-		code = 1
+		return 1
 	}
-	return code
+	return 0
+}
+
+// report writes the results in format and the failed claims; it returns
+// the exit status.
+func report(out, errOut io.Writer, format string, h header, sum *tourney.Summary, claims []tourney.Claim) int {
+	results, err := writeResults(out, format, h, sum, claims)
+	if err != nil {
+		fmt.Fprintln(errOut, "arena:", err)
+		return 1
+	}
+	return claimFailures(errOut, results)
 }
 
 // progress draws the progress line on w while the games are played, when

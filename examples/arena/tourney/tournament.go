@@ -77,6 +77,13 @@ type Tournament struct {
 	// Parallel is the number of games played at once; 0 means
 	// runtime.NumCPU().
 	Parallel int
+	// Shards, if above 1, splits the deals into that many shards, and Run
+	// plays only the games of shard Shard (0 to Shards−1): the deals
+	// Shard, Shard+Shards, Shard+2·Shards, …. It returns the others
+	// unplayed. A game is played in its shard as in a run of every deal,
+	// so the shards' games together are those of one run (the arena's
+	// -shard and merge).
+	Shard, Shards int
 	// OnGame, if not nil, is called after each game with its result, one
 	// call at a time, in the order the games finish (not by index). An
 	// error stops the tournament: Run returns it. A game's record tells
@@ -162,6 +169,8 @@ func (t *Tournament) check() error {
 		return fmt.Errorf("tourney: turn limit %d; it must be positive", t.MaxTurns)
 	case t.Parallel < 0:
 		return fmt.Errorf("tourney: parallel %d; it must be positive (0: the number of CPUs)", t.Parallel)
+	case t.Shards < 0 || t.Shard < 0 || t.Shard >= max(t.Shards, 1):
+		return fmt.Errorf("tourney: shard %d of %d; want 0 ≤ shard < shards", t.Shard, t.Shards)
 	}
 	seen := map[string]bool{}
 	for _, e := range t.Entrants {
@@ -190,8 +199,8 @@ func (t *Tournament) games() []Game {
 	return games
 }
 
-// Run plays the tournament: Len games, Parallel at a time. It returns
-// every game, in index order. When ctx ends it stops, lets the games under
+// Run plays the tournament: Len games (those of its shard, if Shards is
+// above 1), Parallel at a time. It returns every game, in index order. When ctx ends it stops, lets the games under
 // way end (they are left unplayed) and returns the games with ctx's error;
 // an error of OnGame or of an entrant's New stops it the same way.
 func (t *Tournament) Run(ctx context.Context) ([]Game, error) {
@@ -203,7 +212,13 @@ func (t *Tournament) Run(ctx context.Context) ([]Game, error) {
 	if workers == 0 {
 		workers = runtime.NumCPU()
 	}
-	workers = min(workers, len(games))
+	var mine []int // the games of the shard
+	for i := range games {
+		if t.Shards <= 1 || games[i].Deal%t.Shards == t.Shard {
+			mine = append(mine, i)
+		}
+	}
+	workers = max(1, min(workers, len(mine)))
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	jobs := make(chan int)
@@ -236,7 +251,7 @@ func (t *Tournament) Run(ctx context.Context) ([]Game, error) {
 		}()
 	}
 feed:
-	for i := range games {
+	for _, i := range mine {
 		select {
 		case jobs <- i:
 		case <-ctx.Done():
