@@ -3,6 +3,13 @@
 // interface that a tournament referee (examples/arena), a terminal game
 // (examples/play) or a web server can seat.
 //
+// Two of them learned: GreedyV ("greedy-v") and ISMCTS with
+// ISMCTSOptions.Value ("ismcts-v") judge positions with a ValueModel, the
+// probability that a view's player wins, fitted by examples/train to
+// positions of self-play games and embedded in the package (value.bin;
+// DefaultValueModel). The command that remakes value.bin is in the
+// package doc of examples/train.
+//
 // A bot is handed only what its player may know: the player's
 // elasund.View (RULES.md §13). To search, a bot draws full games consistent
 // with the view with View.Sample; it cannot reach the real game's hidden

@@ -137,8 +137,15 @@ func (m *ValueModel) Predict(obs []float32) float64 {
 			continue // most of an observation is zeros
 		}
 		row := m.w1[i*h : i*h+h]
-		for j, w := range row {
-			act[j] += x * w
+		row = row[:len(act)]
+		if x == 1 { // most of the rest are ones
+			for j := range act {
+				act[j] += row[j]
+			}
+			continue
+		}
+		for j := range act {
+			act[j] += x * row[j]
 		}
 	}
 	z := float64(m.b)
