@@ -6,9 +6,9 @@
 // Two of them learned: GreedyV ("greedy-v") and ISMCTS with
 // ISMCTSOptions.Value ("ismcts-v") judge positions with a ValueModel, the
 // probability that a view's player wins, fitted by examples/train to
-// positions of self-play games and embedded in the package (value.bin;
-// DefaultValueModel). The command that remakes value.bin is in the
-// package doc of examples/train.
+// positions of self-play games and embedded in the package
+// (DefaultValueModel, LinearValueModel). The command that remakes them is
+// in the package doc of examples/train.
 //
 // A bot is handed only what its player may know: the player's
 // elasund.View (RULES.md §13). To search, a bot draws full games consistent
@@ -51,7 +51,7 @@ var factories = map[string]Factory{
 		return b
 	},
 	"ismcts-v": func(seed uint64) Bot {
-		b, _ := NewISMCTS(seed, ISMCTSOptions{Iterations: DefaultIterations, Value: DefaultValueModel()})
+		b, _ := NewISMCTS(seed, ISMCTSOptions{Iterations: DefaultIterations, Value: LinearValueModel()})
 		return b
 	},
 }
@@ -59,8 +59,8 @@ var factories = map[string]Factory{
 // Names lists the names New accepts, sorted: "greedy", "greedy-v",
 // "ismcts", "ismcts-v" and "random". New also accepts "ismcts:N" and
 // "ismcts-v:N", a search of N iterations a move (1 to MaxIterations);
-// "ismcts" is "ismcts:1000". The "-v" bots judge positions with the
-// learned DefaultValueModel.
+// "ismcts" is "ismcts:1000". The "-v" bots judge positions with learned
+// models: greedy-v with DefaultValueModel, ismcts-v with LinearValueModel.
 func Names() []string {
 	names := make([]string, 0, len(factories))
 	for n := range factories {
@@ -90,7 +90,7 @@ func New(name string, seed uint64) (Bot, error) {
 		}
 		o := ISMCTSOptions{Iterations: n}
 		if base == "ismcts-v" {
-			o.Value = DefaultValueModel()
+			o.Value = LinearValueModel()
 		}
 		return NewISMCTS(seed, o)
 	}

@@ -57,7 +57,7 @@ type ISMCTSOptions struct {
 	// place of the heuristic (Weights): each player's reward is the
 	// model's probability that they win, from their view, divided by the
 	// sum of the players' probabilities. Each worker judges with its own
-	// clone of it. The bot "ismcts-v" is ISMCTS with DefaultValueModel.
+	// clone of it. The bot "ismcts-v" is ISMCTS with LinearValueModel.
 	Value *ValueModel
 }
 

@@ -17,7 +17,7 @@ func timed(name string, budget time.Duration, value bool) tourney.Entrant {
 	return tourney.Entrant{Name: name, New: func(s tourney.Seat) (bots.Bot, error) {
 		o := bots.ISMCTSOptions{Budget: budget}
 		if value {
-			o.Value = bots.DefaultValueModel()
+			o.Value = bots.LinearValueModel()
 		}
 		return bots.NewISMCTS(s.Seed, o)
 	}}

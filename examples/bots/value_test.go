@@ -63,50 +63,51 @@ func knownView(t testing.TB, moves int) elasund.View {
 	return g.View(0)
 }
 
-// TestDefaultValueModel checks the embedded model against its file read
-// by an independent dense float64 evaluation, and against the values it
-// gave when it was made, on known positions; and that Win allocates
-// nothing.
-func TestDefaultValueModel(t *testing.T) {
-	data, err := os.ReadFile("value.bin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(data) > 1<<20 {
-		t.Errorf("value.bin is %d bytes, over 1 MB", len(data))
-	}
-	m := bots.DefaultValueModel()
+// TestEmbeddedValueModels checks the embedded models against their files
+// read by an independent dense float64 evaluation, and against the values
+// they gave when they were made, on known positions; and that Win
+// allocates nothing.
+func TestEmbeddedValueModels(t *testing.T) {
 	tests := []struct {
-		moves int
-		want  float64 // the value when value.bin was made
+		file   string
+		model  func() *bots.ValueModel
+		hidden int
+		want   [2]float64 // the values of knownView(0) and knownView(40) when the file was made
 	}{
-		{0, wantStart},
-		{40, wantMoves40},
+		{"value.bin", bots.DefaultValueModel, 64, [2]float64{0.4616999, 0.4295435}},
+		{"value_linear.bin", bots.LinearValueModel, 0, [2]float64{0.4528834, 0.4366392}},
 	}
+	total := 0
 	for _, tt := range tests {
-		v := knownView(t, tt.moves)
-		obs := v.Observation(nil)
-		got := m.Win(v)
-		if dense := denseWin(t, data, obs); math.Abs(got-dense) > 1e-5 {
-			t.Errorf("after %d moves: Win = %.7f, the dense float64 evaluation %.7f", tt.moves, got, dense)
+		data, err := os.ReadFile(tt.file)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if math.Abs(got-tt.want) > 1e-4 {
-			t.Errorf("after %d moves: Win = %.7f, want %.7f", tt.moves, got, tt.want)
+		total += len(data)
+		m := tt.model()
+		if m.Hidden() != tt.hidden {
+			t.Errorf("%s: %d hidden units, want %d", tt.file, m.Hidden(), tt.hidden)
+		}
+		for i, moves := range []int{0, 40} {
+			v := knownView(t, moves)
+			obs := v.Observation(nil)
+			got := m.Win(v)
+			if dense := denseWin(t, data, obs); math.Abs(got-dense) > 1e-5 {
+				t.Errorf("%s, after %d moves: Win = %.7f, the dense float64 evaluation %.7f", tt.file, moves, got, dense)
+			}
+			if math.Abs(got-tt.want[i]) > 1e-4 {
+				t.Errorf("%s, after %d moves: Win = %.7f, want %.7f", tt.file, moves, got, tt.want[i])
+			}
+		}
+		v := knownView(t, 40)
+		if a := testing.AllocsPerRun(20, func() { m.Win(v) }); a != 0 {
+			t.Errorf("%s: Win allocates %v times a call", tt.file, a)
 		}
 	}
-	v := knownView(t, 40)
-	if a := testing.AllocsPerRun(20, func() { m.Win(v) }); a != 0 {
-		t.Errorf("Win allocates %v times a call", a)
+	if total > 1<<20 {
+		t.Errorf("the embedded models are %d bytes, over 1 MB", total)
 	}
 }
-
-// The embedded model's values of knownView(0) and knownView(40), written
-// down when value.bin was made (go test -run TestDefaultValueModel -v
-// prints them on a mismatch).
-const (
-	wantStart   = 0.4616999
-	wantMoves40 = 0.4295435
-)
 
 // TestValueModelPredict checks Predict on small models worked by hand.
 func TestValueModelPredict(t *testing.T) {
