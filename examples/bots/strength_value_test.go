@@ -28,7 +28,7 @@ func timed(name string, budget time.Duration, value bool) tourney.Entrant {
 // draw at turn 300: ismcts-v:300 against ismcts:300 (2 players); the same
 // at equal time a move (ELASUND_BUDGET, default 10ms, each); ismcts-v:300
 // against three ismcts:300 (4 players); greedy-v against greedy. It is
-// opt-in and slow (an hour or more on 2 busy cores):
+// opt-in and slow (about 5 minutes on 2 cores):
 //
 //	ELASUND_STRENGTH_V=200 go test -run '^TestStrengthValue$' -v -timeout 3h ./examples/bots
 //
