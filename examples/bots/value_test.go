@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/elasund/elasund"
@@ -224,5 +225,36 @@ func BenchmarkValueWin(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		m.Win(v)
+	}
+}
+
+// TestISMCTSValue checks the search with a value model: the same seeds
+// give the same game with several workers (each judging with its own
+// clone of the model), and the name says the model is there.
+func TestISMCTSValue(t *testing.T) {
+	mk := func(seed uint64) bots.Bot {
+		b, err := bots.NewISMCTS(seed, bots.ISMCTSOptions{Iterations: 40, Workers: 3, Value: bots.LinearValueModel()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	if name := mk(1).Name(); name != "ismcts-v:40" {
+		t.Errorf("Name() = %q, want ismcts-v:40", name)
+	}
+	cfg := elasund.Config{Players: 3, Seed: 8, MaxTurns: 25}
+	a := play(t, cfg, []bots.Bot{mk(1), mk(2), bots.NewGreedy(3)})
+	b := play(t, cfg, []bots.Bot{mk(1), mk(2), bots.NewGreedy(3)})
+	if !slices.Equal(a, b) {
+		t.Errorf("the same seeds gave different games (%d and %d moves)", len(a), len(b))
+	}
+	// Without the model (the heuristic judges) the same seeds play
+	// another game: the model is used.
+	plain := func(seed uint64) bots.Bot {
+		b, _ := bots.NewISMCTS(seed, bots.ISMCTSOptions{Iterations: 40, Workers: 3})
+		return b
+	}
+	if c := play(t, cfg, []bots.Bot{plain(1), plain(2), bots.NewGreedy(3)}); slices.Equal(a, c) {
+		t.Errorf("ismcts-v and ismcts played the same game of %d moves", len(a))
 	}
 }
