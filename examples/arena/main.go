@@ -338,7 +338,7 @@ func play(ctx context.Context, t *tourney.Tournament, o *options, deal dealer, n
 		recs = newRecordWriter(o.records, total, len(t.Seatings()), names)
 	}
 	var done atomic.Int64
-	t.OnGame = func(g *tourney.Game) error {
+	t.OnGame = func(g *tourney.Match) error {
 		done.Add(1)
 		return recs.add(g)
 	}

@@ -684,9 +684,9 @@ func TestCLIKeys(t *testing.T) {
 func TestRecordsWaitForTheirDeal(t *testing.T) {
 	dir := t.TempDir()
 	w := newRecordWriter(dir, 9, 3, []string{"a", "b"})
-	game := func(i int) *tourney.Game {
+	game := func(i int) *tourney.Match {
 		cfg := elasund.Config{Players: 2, Seed: uint64(100 + i/3)}
-		return &tourney.Game{Index: i, Deal: i / 3, Seating: []int{i % 2, 1 - i%2}, Config: cfg, Played: true,
+		return &tourney.Match{Index: i, Deal: i / 3, Seating: []int{i % 2, 1 - i%2}, Config: cfg, Played: true,
 			Result: tourney.Result{Outcome: tourney.Outcome{Winner: elasund.NoPlayer, Forfeit: elasund.NoPlayer, Reason: "turn limit"},
 				Record: elasund.Record{Config: cfg}}}
 	}

@@ -34,7 +34,7 @@ func newRecordWriter(dir string, total, seatings int, names []string) *recordWri
 
 // add keeps game g's record, and writes its deal's records if the deal is
 // over. A nil recordWriter does nothing.
-func (w *recordWriter) add(g *tourney.Game) error {
+func (w *recordWriter) add(g *tourney.Match) error {
 	if w == nil {
 		return nil
 	}
@@ -84,7 +84,7 @@ func (w *recordWriter) write(d int) error {
 }
 
 // termination says how game g ended, for its record.
-func termination(g *tourney.Game, names []string) string {
+func termination(g *tourney.Match, names []string) string {
 	r := &g.Result
 	if r.Forfeit == elasund.NoPlayer {
 		return r.Reason

@@ -92,8 +92,8 @@ type Outcome struct {
 // Result is the result of one game played by Play.
 type Result struct {
 	Outcome
-	// Turns is the game's length in turns (Game.Turn at the end), Moves
-	// the number of moves applied.
+	// Turns is the game's length in turns (elasund.Game.Turn at the
+	// end), Moves the number of moves applied.
 	Turns, Moves int
 	// Cubes holds each seat's cubes on the board at the end.
 	Cubes []int

@@ -107,7 +107,7 @@ type Summary struct {
 // Summarize sums up the played games among games (of a tournament of the
 // named entrants and players seats). The Elo ratings are anchored at the
 // entrant named anchor if there is one, else at the first entrant.
-func Summarize(names []string, players int, games []Game, anchor string) Summary {
+func Summarize(names []string, players int, games []Match, anchor string) Summary {
 	s := Summary{Standings: make([]Standing, len(names)), Forfeits: []ForfeitNote{}, HeadToHead: []HeadToHead{}}
 	colors := SeatColors(players)
 	for e, name := range names {

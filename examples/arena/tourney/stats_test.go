@@ -116,20 +116,20 @@ func TestEloOrder(t *testing.T) {
 }
 
 // game builds a played tournament game for Summarize.
-func game(index int, seating []int, winner, forfeit elasund.Player, cubes []int, turns int) Game {
+func game(index int, seating []int, winner, forfeit elasund.Player, cubes []int, turns int) Match {
 	r := Result{Outcome: Outcome{Winner: winner, Forfeit: forfeit}, Turns: turns, Cubes: cubes,
 		Decisions: make([]int, len(seating)), Think: make([]time.Duration, len(seating))}
 	if forfeit != elasund.NoPlayer {
 		r.Reason = "error: gave up"
 	}
 	r.Rank = ranks(cubes, winner, forfeit)
-	return Game{Index: index, Seating: seating, Played: true, Config: elasund.Config{Players: len(seating), Seed: uint64(100 + index)}, Result: r}
+	return Match{Index: index, Seating: seating, Played: true, Config: elasund.Config{Players: len(seating), Seed: uint64(100 + index)}, Result: r}
 }
 
 // TestSummarize sums up a constructed set of games by hand.
 func TestSummarize(t *testing.T) {
 	np := elasund.NoPlayer
-	games := []Game{
+	games := []Match{
 		game(0, []int{0, 1, 2}, 0, np, []int{10, 3, 5}, 40),  // a wins; c over b
 		game(1, []int{1, 2, 0}, 2, np, []int{4, 6, 10}, 50),  // a wins from seat 2
 		game(2, []int{2, 0, 1}, np, np, []int{7, 7, 2}, 300), // a draw
@@ -227,7 +227,7 @@ func TestClaims(t *testing.T) {
 	}
 
 	np := elasund.NoPlayer
-	var games []Game
+	var games []Match
 	// a against b: a wins 7, b wins 2, 1 draw.
 	for i := 0; i < 10; i++ {
 		w := elasund.Player(i % 2) // a's seat
