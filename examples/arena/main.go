@@ -354,7 +354,7 @@ func play(ctx context.Context, t *tourney.Tournament, o *options, deal dealer, n
 	sum := tourney.Summarize(names, o.players, games, anchor)
 	results := make([]tourney.CheckResult, len(claims))
 	for i, c := range claims {
-		results[i] = c.Check(&sum)
+		results[i] = c.Check(sum)
 	}
 	h := header{Bots: names, Players: o.players, Games: total, Seatings: len(t.Seatings()),
 		MaxTurns: o.maxTurns, Rules: o.rules.String(), Played: sum.Games}

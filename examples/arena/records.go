@@ -45,11 +45,9 @@ func (w *recordWriter) add(g *tourney.Match) error {
 		"Deal":        strconv.Itoa(g.Deal),
 		"Termination": termination(g, w.names),
 	}
-	colors := tourney.SeatColors(len(g.Seating))
-	for p, e := range g.Seating {
-		if c := colors[p]; c != "" {
-			rec.Tags[strings.ToUpper(c[:1])+c[1:]] = w.names[e]
-		}
+	for p, c := range tourney.SeatColors(len(g.Seating)) {
+		name := c.String()
+		rec.Tags[strings.ToUpper(name[:1])+name[1:]] = w.names[g.Seating[p]]
 	}
 	name := fmt.Sprintf("game-%0*d-seed-%d.txt", w.width, g.Index, g.Config.Seed)
 	w.pending[g.Deal] = append(w.pending[g.Deal], record{name, rec.String()})

@@ -502,9 +502,11 @@ func decodeObject(line []byte, v any) error {
 }
 
 // quoteLine quotes a line of a program for a message, cut short.
-func quoteLine(line []byte) string {
+func quoteLine(line []byte) string { return quoteText(string(line)) }
+
+// quoteText quotes s for a message, cut to its first 60 bytes.
+func quoteText(s string) string {
 	const max = 60
-	s := string(line)
 	if len(s) > max {
 		s = s[:max] + "…"
 	}
