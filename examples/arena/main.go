@@ -212,7 +212,7 @@ func parseFlags(args []string, errOut io.Writer) (o options, err error) {
 	fs.StringVar(&o.keyFile, "keyfile", "", "deal from the secret key in `FILE` (- for standard input), which only its owner may read; "+
 		"it hides the key from exec: bots only if they cannot open FILE (run as another user)")
 	fs.IntVar(&o.maxTurns, "maxturns", 300, "a game that reaches this many turns is a draw")
-	fs.Func("rules", "the rule options: default, english, adjacent-permit-rows, shortage-voids-income (default \"default\")", func(s string) error {
+	fs.Func("rules", "the rule options: default, english, adjacent-permit-rows, shortage-voids-income, or options joined with + (default \"default\")", func(s string) error {
 		r, err := elasund.ParseRules(s)
 		o.rules = r
 		return err
