@@ -23,6 +23,7 @@ import (
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/arena/internal/testbot"
 	"github.com/elasund/elasund/examples/arena/tourney"
+	"github.com/elasund/elasund/examples/internal/cleantest"
 )
 
 // arenaEnv is the environment variable that makes the test binary the
@@ -36,7 +37,7 @@ func TestMain(m *testing.M) {
 		main()
 	}
 	testbot.Main(guess) // acts as an external bot when a test starts it so
-	os.Exit(m.Run())
+	os.Exit(cleantest.Main(m))
 }
 
 // guess is the cheating test bot's Guesser: it takes word for the seed,

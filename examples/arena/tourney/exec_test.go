@@ -19,11 +19,12 @@ import (
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/arena/internal/testbot"
 	"github.com/elasund/elasund/examples/bots"
+	"github.com/elasund/elasund/examples/internal/cleantest"
 )
 
 func TestMain(m *testing.M) {
 	testbot.Main(guess) // acts as an external bot when the tests start it so
-	os.Exit(m.Run())
+	os.Exit(cleantest.Main(m))
 }
 
 // guess is the cheating test bot's Guesser: it takes word for the seed,
