@@ -17,7 +17,8 @@ import (
 //
 // p is a number from 0 to 1 ("0.85") or a percentage ("85%"). The claim
 // holds when the observed share is at least p; the 95% Wilson interval is
-// reported beside it, not tested.
+// reported beside it, not tested. The zero Claim names no bot: it is not
+// valid, so Names refuses it and it fails Check.
 type Claim struct {
 	// A is the bot the claim is about, B its opponent ("" for a claim
 	// about A's overall win rate).
