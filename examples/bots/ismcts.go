@@ -527,9 +527,9 @@ func (t *tree) playout(g *elasund.Game, reward *[elasund.MaxPlayers]float64) {
 		return
 	}
 	var s [elasund.MaxPlayers]float64
-	t.w.values(g, &s)
+	playerValues(t.w, g, &s)
 	for q := 0; q < n; q++ {
-		reward[q] = 1 / (1 + math.Exp(-t.w.score(&s, n, elasund.Player(q))/squash))
+		reward[q] = 1 / (1 + math.Exp(-scoreAgainst(t.w, &s, n, elasund.Player(q))/squash))
 	}
 }
 

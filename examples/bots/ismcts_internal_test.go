@@ -179,7 +179,7 @@ func TestValuesInSquareOrder(t *testing.T) {
 					t.Fatal(err)
 				}
 				var got, want [elasund.MaxPlayers]float64
-				w.values(&c, &got)
+				playerValues(&w, &c, &got)
 				valuesBySquare(&w, &c, &want)
 				if got != want {
 					t.Fatalf("seed %d, turn %d, after %v: values %v, want %v", seed, g.Turn(), m, got, want)
