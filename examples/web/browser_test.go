@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -145,9 +144,7 @@ const readPage = `(() => ({
 // every click it compares the page with the server's game.
 func TestBrowserPlay(t *testing.T) {
 	ctx := browser(t)
-	s := newServer(options{MaxGames: 4, Idle: time.Minute, MaxTurns: 300, Seed: 11}, nil)
-	ts := httptest.NewServer(s)
-	t.Cleanup(func() { ts.Close(); s.Close() })
+	s, ts := testServer(t, options{MaxGames: 4, Idle: time.Minute, MaxTurns: 300, Seed: 11})
 
 	read := func() pageState {
 		t.Helper()
@@ -310,9 +307,7 @@ func TestBrowserPlay(t *testing.T) {
 // it.
 func TestBrowserReplay(t *testing.T) {
 	ctx := browser(t)
-	s := newServer(options{MaxGames: 4, Idle: time.Minute}, nil)
-	ts := httptest.NewServer(s)
-	t.Cleanup(func() { ts.Close(); s.Close() })
+	s, ts := testServer(t, options{MaxGames: 4, Idle: time.Minute})
 	rec := playedRecord(t, 3, 9, 40)
 	file := filepath.Join(t.TempDir(), "game.txt")
 	if err := os.WriteFile(file, []byte(rec.String()), 0o644); err != nil {

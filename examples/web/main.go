@@ -102,6 +102,10 @@ import (
 	"github.com/elasund/elasund/examples/bots"
 )
 
+// defaultDB is the database file a server keeps its games in, in its
+// working directory, unless -db names another.
+const defaultDB = "elasund-web.db"
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -117,9 +121,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl.SetOutput(stderr)
 	addr := fl.String("addr", "127.0.0.1:8080", "address to listen on")
 	record := fl.String("record", "", "a record file to offer on the replay page")
+	dbPath := fl.String("db", defaultDB, `the SQLite database file that keeps the games (":memory:" keeps nothing)`)
 	var opts options
 	fl.IntVar(&opts.MaxGames, "max-games", 50, "games (and, separately, loaded records) held at once")
-	fl.DurationVar(&opts.Idle, "idle", 30*time.Minute, "remove a game or loaded record unused this long (0: never)")
+	fl.DurationVar(&opts.Idle, "idle", 2*time.Hour, "abandon a game nobody moved in or looked at this long, and remove a loaded record unused this long (0: never)")
+	fl.DurationVar(&opts.Retention, "retention", 30*24*time.Hour, "keep a finished game for replay this long, then delete it (0: forever)")
 	fl.DurationVar(&opts.BotDelay, "bot-delay", 300*time.Millisecond, "pause before each bot move, so that a person can follow")
 	fl.IntVar(&opts.MaxTurns, "max-turns", 300, "turn limit of new games, after which a game ends without a winner (0: none)")
 	replayMB := fl.Int64("max-replay-mb", 64, "MiB that the loaded records may take in all")
@@ -136,8 +142,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	switch {
 	case opts.MaxGames < 1 || opts.MaxSearches < 1:
 		return errors.New("-max-games and -max-searches must be at least 1")
-	case opts.Idle < 0 || opts.BotDelay < 0 || opts.MaxTurns < 0:
-		return errors.New("-idle, -bot-delay and -max-turns must not be negative")
+	case opts.Idle < 0 || opts.BotDelay < 0 || opts.MaxTurns < 0 || opts.Retention < 0:
+		return errors.New("-idle, -retention, -bot-delay and -max-turns must not be negative")
 	case *replayMB < 1 || *replayMB > 1<<20:
 		return errors.New("-max-replay-mb must be from 1 to 1048576")
 	case opts.MaxIterations < 1 || opts.MaxIterations > bots.MaxIterations:
@@ -149,8 +155,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if opts.Seed != 0 {
 		fmt.Fprintf(stderr, "web: -seed %d: every game is predictable; use it for tests only\n", opts.Seed)
 	}
-	s := newServer(opts, log.New(stderr, "web: ", log.LstdFlags))
-	defer s.Close()
+	logger := log.New(stderr, "web: ", log.LstdFlags)
+	st, err := openSQLite(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	s, err := newServer(opts, st, logger)
+	if err != nil {
+		logger.Printf("some games were not resumed: %v", err)
+	}
+	defer s.Close() // before the store closes
 	if *record != "" {
 		data, err := os.ReadFile(*record)
 		if err != nil {
@@ -176,7 +191,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ErrorLog: log.New(stderr, "web: ", log.LstdFlags)}
 	url := "http://" + ln.Addr().String()
-	fmt.Fprintf(stdout, "elasund web: play at %s/ and replay at %s/replay\n", url, url)
+	fmt.Fprintf(stdout, "elasund web: play at %s/ and replay at %s/replay (games kept in %s)\n", url, url, *dbPath)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

@@ -13,13 +13,21 @@ type clientMove struct {
 	From      string   `json:"from,omitempty"`      // the square a moved permit leaves
 	Site      string   `json:"site,omitempty"`      // the wall site of a wall move
 	Row       int      `json:"row,omitempty"`       // the row of a steer or pirates move
+	// Cost is what the move spends (View.Cost: "3 gold 2 yellow"), or ""
+	// for a free move. The page never plays a paid move on one click: it
+	// shows the cost and asks.
+	Cost string `json:"cost,omitempty"`
 }
 
-// clientMoves describes the legal moves ms for the page.
-func clientMoves(ms []elasund.Move) []clientMove {
+// clientMoves describes the legal moves ms of the viewer of v for the
+// page.
+func clientMoves(v elasund.View, ms []elasund.Move) []clientMove {
 	out := make([]clientMove, 0, len(ms))
 	for _, m := range ms {
 		c := clientMove{Text: m.String(), Kind: m.Kind.String()}
+		if cost := v.Cost(m); cost.Total() > 0 {
+			c.Cost = cost.String()
+		}
 		switch m.Kind {
 		case elasund.Steer, elasund.Pirates:
 			c.Row = int(m.Row)
