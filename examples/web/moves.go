@@ -8,6 +8,7 @@ import "github.com/elasund/elasund"
 type clientMove struct {
 	Text      string   `json:"text"`
 	Kind      string   `json:"kind"`
+	Building  string   `json:"building,omitempty"`  // what a build or rebuild builds
 	Square    string   `json:"square,omitempty"`    // the square a click on which chooses the move
 	Footprint []string `json:"footprint,omitempty"` // the squares a build or rebuild covers
 	From      string   `json:"from,omitempty"`      // the square a moved permit leaves
@@ -32,7 +33,7 @@ func clientMoves(v elasund.View, ms []elasund.Move) []clientMove {
 		case elasund.Steer, elasund.Pirates:
 			c.Row = int(m.Row)
 		case elasund.Build, elasund.Rebuild:
-			c.Square = m.Square.String()
+			c.Square, c.Building = m.Square.String(), m.Building.String()
 			c.Footprint = footprint(m.Building, m.Square)
 		case elasund.BuildWall:
 			c.Site = m.Site.String()
