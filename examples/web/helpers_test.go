@@ -217,8 +217,8 @@ func testServerOn(t *testing.T, opts options, st store) (*server, *httptest.Serv
 	}
 	ts := httptest.NewServer(s)
 	t.Cleanup(func() {
+		s.Close() // ends the long polls first, so that ts.Close need not wait for them
 		ts.Close()
-		s.Close()
 		st.Close()
 	})
 	return s, ts

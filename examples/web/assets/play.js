@@ -215,14 +215,16 @@ function cropBoard(svg) {
   if (!svg) return;
   const info = svg.querySelector('#info rect');
   if (!info) return;
-  const right = Number(info.getAttribute('x')) - 6;
+  let right = 0;
   let bottom = 0;
   for (const g of svg.children) {
     if (g.tagName !== 'g' || g.id === 'info' || g.classList.contains('panel') || g.id === 'targets') continue;
     const b = g.getBBox();
+    right = Math.max(right, b.x + b.width);
     bottom = Math.max(bottom, b.y + b.height);
   }
-  svg.setAttribute('viewBox', `0 0 ${right} ${Math.ceil(bottom + 8)}`);
+  right = Math.min(right, Number(info.getAttribute('x')) - 6);
+  svg.setAttribute('viewBox', `0 0 ${Math.ceil(right + 8)} ${Math.ceil(bottom + 8)}`);
   fitSVG(svg);
   svg.dataset.panels = '1';
 }
@@ -284,7 +286,7 @@ function renderPlayers(st) {
     if (p.color === st.you) row.classList.add('mine');
     row.append(chip(p.color, p.color), el('span', 'kind', who(st, p.color)),
       el('span', 'score', `${p.cubesPlaced}/10`),
-      el('span', 'gold', `${p.gold} gold`), el('span', 'cards', `${p.influenceCards} cards`));
+      el('span', 'gold', `${p.gold} gold`), el('span', 'cards', `${p.influenceCards} card${p.influenceCards === 1 ? '' : 's'}`));
     row.title = `${p.color}: ${p.cubesPlaced} of 10 cubes placed (the score), ${p.gold} gold, ${p.influenceCards} influence cards; click for the panel`;
     row.addEventListener('click', () => {
       extraPanel = extraPanel === p.color ? '' : p.color;
