@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -256,4 +258,121 @@ func checkFits(t *testing.T, ctx context.Context) {
 			t.Errorf("%s: bottom %.0f, right %.0f, height %.0f in a window of %.0f×%.0f", b.Name, b.Bottom, b.Right, b.Height, fit.W, fit.H)
 		}
 	}
+}
+
+// TestBrowserPaidMove: a move that costs something is never played by one
+// click. Two people's seats are played through the API (random moves)
+// until red may build a building of several squares; then on red's page
+// choosing the building shows every square of each place's footprint, a
+// click on one of them asks to confirm, showing the cost View.Cost gives,
+// and the server's game changes only once the person confirms; a free
+// move plays at once.
+func TestBrowserPaidMove(t *testing.T) {
+	ctx := browser(t)
+	s, ts := testServer(t, options{MaxGames: 4, Idle: time.Minute, MaxTurns: 300, Seed: 3})
+	c := create(t, ts, `{"seats": ["human", "human"]}`)
+	r := rand.New(rand.NewPCG(8, 8))
+	var build elasund.Move
+	for step := 0; build.Kind == elasund.NoMove; step++ {
+		if step > 3000 {
+			t.Fatal("red never could build a building of several squares")
+		}
+		g, _, _ := gameOf(s, c.ID)
+		ms := g.Legal()
+		if g.ToMove() == 0 && g.Phase() == elasund.PhaseBuild {
+			for _, m := range ms {
+				if m.Kind == elasund.Build && len(footprint(m.Building, m.Square)) >= 2 && g.Cost(m).Total() > 0 {
+					build = m
+				}
+			}
+			if build.Kind != elasund.NoMove {
+				break
+			}
+		}
+		m := ms[r.IntN(len(ms))]
+		if status, data, _ := doAs(t, ts, c.tokenOf(g.Color(g.ToMove()).String()), "POST", "/api/games/"+c.ID+"/moves",
+			mustJSON(t, moveJSON{Move: m.String()})); status != http.StatusOK {
+			t.Fatalf("%v: %d %s", m, status, data)
+		}
+	}
+	before, _, _ := gameOf(s, c.ID)
+	cost := before.Cost(build)
+	played := versionOf(s, c.ID)
+	act(t, ctx, "opening red's page", chromedp.EmulateViewport(1366, 768),
+		chromedp.Navigate(c.Seats[0].URL),
+		waitFor(fmt.Sprintf(`game && game.version === %d && game.moves.length > 0`, played)))
+	// Choosing the building shows its places, each with its whole
+	// footprint.
+	b := build.Building.String()
+	act(t, ctx, "choosing "+b, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.builds button[data-building=%q]`, b))),
+		waitFor(fmt.Sprintf(`document.querySelector('.builds button[data-building=%q]').getAttribute("aria-pressed") === "true"`, b)))
+	targets := get(t, ctx, "reading the targets", chromedp.Evaluate[[]string](
+		`[...document.querySelectorAll("#targets rect.target")].map(r => r.dataset.target)`))
+	shown := map[string]bool{}
+	for _, tg := range targets {
+		shown[tg] = true
+	}
+	for _, m := range before.Legal() {
+		if m.Kind == elasund.Build && m.Building == build.Building {
+			for _, sq := range footprint(m.Building, m.Square) {
+				if !shown["sq-"+sq] {
+					t.Fatalf("%v: its square %s is not shown as a target (targets %v)", m, sq, targets)
+				}
+			}
+		}
+	}
+	// A click on the footprint's last square (not its corner) asks.
+	fp := footprint(build.Building, build.Square)
+	corner := fp[len(fp)-1]
+	open := func() {
+		t.Helper()
+		act(t, ctx, "clicking "+corner, chromedp.Click(chromedp.CSS(`#targets rect[data-target="sq-`+corner+`"]`)),
+			waitFor(`!document.getElementById("confirm").hidden || !document.getElementById("menu").hidden`))
+		if readState(t, ctx).Menu {
+			act(t, ctx, "choosing "+build.String()+" in the menu",
+				chromedp.Click(chromedp.CSS(fmt.Sprintf(`#menu button[data-move=%q]`, build.String()))),
+				waitFor(`!document.getElementById("confirm").hidden`))
+		}
+	}
+	open()
+	if after, _, _ := gameOf(s, c.ID); after != before {
+		t.Fatal("a click on a paid target played the move")
+	}
+	shownCost := get(t, ctx, "reading the cost", chromedp.Text(chromedp.CSS("#confirm-cost")))
+	shownMove := get(t, ctx, "reading the move", chromedp.Text(chromedp.CSS("#confirm-move")))
+	if shownCost != cost.String() || shownMove != build.String() {
+		t.Fatalf("the confirmation shows %q costing %q, want %q costing %q", shownMove, shownCost, build.String(), cost.String())
+	}
+	previewed := get(t, ctx, "reading the preview", chromedp.Evaluate[[]string](
+		`[...document.querySelectorAll("#targets rect.preview")].map(r => r.dataset.target.slice(3)).sort()`))
+	if fmt.Sprint(previewed) != fmt.Sprint(sortedCopy(fp)) {
+		t.Fatalf("while asking, the board shows %v, the footprint is %v", previewed, fp)
+	}
+	screenshot(t, ctx, "confirm-1366x768.png")
+	act(t, ctx, "cancelling", chromedp.Click(chromedp.CSS("#confirm-no")), waitFor(`document.getElementById("confirm").hidden`))
+	if after, _, _ := gameOf(s, c.ID); after != before {
+		t.Fatal("a cancelled move was played")
+	}
+	open()
+	act(t, ctx, "confirming", chromedp.Click(chromedp.CSS("#confirm-yes")),
+		waitFor(fmt.Sprintf(`game.version > %d`, played)))
+	after, _, _ := gameOf(s, c.ID)
+	if at := after.At(build.Square); at.Building != build.Building || at.Origin != build.Square ||
+		after.Gold(0) != before.Gold(0)-int(cost.Gold) {
+		t.Fatalf("after confirming %v: %+v at %v, gold %d (was %d, cost %v)", build, at, build.Square, after.Gold(0), before.Gold(0), cost)
+	}
+	// A free move ("end build") is played on one click.
+	version := versionOf(s, c.ID)
+	act(t, ctx, "ending the build phase", waitFor(fmt.Sprintf(`game.version === %d`, version)),
+		chromedp.Click(chromedp.CSS(`#moves button[data-move="end build"]`)),
+		waitFor(fmt.Sprintf(`game.version === %d`, version+1)))
+	if readState(t, ctx).Confirm {
+		t.Fatal("a free move asked to be confirmed")
+	}
+}
+
+func sortedCopy(s []string) []string {
+	out := append([]string(nil), s...)
+	sort.Strings(out)
+	return out
 }
