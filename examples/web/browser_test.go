@@ -160,5 +160,11 @@ func TestBrowserReplay(t *testing.T) {
 	if want := fmt.Sprintf("move %d of %d, turn %d", len(rec.Moves), len(rec.Moves), final.Turn()); !strings.Contains(title, want) {
 		t.Fatalf("the last picture is titled %q, want %q", title, want)
 	}
+	// Any seat's view, or the referee's.
+	for _, tc := range []struct{ view, class string }{{"blue", "reveal-seat-1"}, {"none", "reveal-none"}, {"all", "reveal-all"}} {
+		act(t, ctx, "showing the view "+tc.view, chromedp.SetValue(chromedp.CSS("#view"), tc.view),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("view").dispatchEvent(new Event("change"))`),
+			waitFor(fmt.Sprintf(`document.querySelector("#board svg").classList.contains(%q)`, tc.class)))
+	}
 	screenshot(t, ctx, "replay.png")
 }
