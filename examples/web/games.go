@@ -129,9 +129,10 @@ func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, out)
 }
 
-// baseURL is the scheme and host the request reached.
+// baseURL is the scheme and host the request reached: https behind a
+// proxy that terminates TLS and says so (X-Forwarded-Proto).
 func baseURL(r *http.Request) string {
-	if r.TLS != nil {
+	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
 		return "https://" + r.Host
 	}
 	return "http://" + r.Host
