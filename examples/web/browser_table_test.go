@@ -369,6 +369,21 @@ func TestBrowserPaidMove(t *testing.T) {
 	if readState(t, ctx).Confirm {
 		t.Fatal("a free move asked to be confirmed")
 	}
+	// In the permit phase a click on a square where no permit of red's
+	// may go asks the engine, which refuses it and says why.
+	g, _, _ := gameOf(s, c.ID)
+	if g.Phase() != elasund.PhasePermit {
+		t.Fatalf("after ending the build phase: phase %v", g.Phase())
+	}
+	sq := nonTarget(g)
+	act(t, ctx, "clicking a square that is no target", chromedp.Click(chromedp.CSS("#sq-"+sq)),
+		waitFor(`!document.getElementById("error").hidden`))
+	if got := readState(t, ctx).Error; !strings.Contains(got, `elasund: illegal move "permit`) || !strings.Contains(got, "§") {
+		t.Fatalf("clicking %s shows %q, want the engine's refusal of a permit there", sq, got)
+	}
+	if after, _, _ := gameOf(s, c.ID); after != g {
+		t.Fatal("a refused move changed the server's game")
+	}
 }
 
 func sortedCopy(s []string) []string {

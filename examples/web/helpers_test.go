@@ -145,15 +145,6 @@ func nonTarget(g elasund.Game) string {
 	return ""
 }
 
-func mustSquare(t *testing.T, s string) elasund.Square {
-	t.Helper()
-	sq, err := elasund.ParseSquare(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sq
-}
-
 func mustJSON(t *testing.T, v any) string {
 	t.Helper()
 	data, err := json.Marshal(v)

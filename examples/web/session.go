@@ -106,7 +106,7 @@ func (ss *session) seatOf(token string) (elasund.Player, bool) {
 	h := hashToken(token)
 	found := elasund.NoPlayer
 	for p, s := range ss.seats {
-		if s.bot == nil && subtle.ConstantTimeCompare(h[:], s.token[:]) == 1 {
+		if s.kind == human && subtle.ConstantTimeCompare(h[:], s.token[:]) == 1 {
 			found = elasund.Player(p)
 		}
 	}
