@@ -197,6 +197,14 @@ func TestBrowserTable(t *testing.T) {
 			t.Fatalf("%s's page's view differs from the server's:\n page %s\n want %s", names[p], view, want)
 		}
 	}
+	// A spectator, in a third browser: the public view, no hand, no move.
+	ctxC, cancelC := chromedp.NewContext(ctxA, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancelC)
+	act(t, ctxC, "opening the spectators' link", chromedp.Navigate(spectator),
+		waitFor(fmt.Sprintf(`game && game.version === %d`, versionOf(s, id))))
+	if ps := readState(t, ctxC); ps.You != "" || len(ps.Moves) != 0 || ps.Hands[0] || ps.Hands[1] || ps.Hands[2] || ps.Log != ps.Version {
+		t.Fatalf("the spectators' page shows %+v", ps)
+	}
 	// A phone: the board takes the width of the screen.
 	act(t, ctxB, "a phone's screen", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Reload(),
 		waitFor(`game && document.querySelector("#board svg") !== null`))
