@@ -119,6 +119,21 @@ func start(t *testing.T, db string, args ...string) *process {
 	return p
 }
 
+// logs reports whether the server's log comes to hold every one of
+// texts within a few seconds (it is copied from the process's stderr by
+// a goroutine of its own, which may lag behind its stdout).
+func (p *process) logs(texts ...string) bool {
+	return waitUntil(5*time.Second, func() bool {
+		log := p.stderr.String()
+		for _, s := range texts {
+			if !strings.Contains(log, s) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
 // kill sends SIGKILL and waits for the process to end.
 func (p *process) kill(t *testing.T) {
 	t.Helper()
@@ -259,7 +274,7 @@ func TestKillAndRestart(t *testing.T) {
 				now.You, mustJSON(t, was), mustJSON(t, now))
 		}
 	}
-	if !strings.Contains(p.stderr.String(), "resumed 1 unfinished games") {
+	if !p.logs("resumed 1 unfinished games") {
 		t.Errorf("the log does not say the game was resumed: %s", p.stderr)
 	}
 	// Play goes on from where it stood: the same person decides, and the
@@ -382,7 +397,7 @@ func TestResumeRefusesBadRows(t *testing.T) {
 	}
 	st.Close()
 	p = start(t, db)
-	if !strings.Contains(p.stderr.String(), "game "+ids[0]) || !strings.Contains(p.stderr.String(), "resumed 1 unfinished games") {
+	if !p.logs("game "+ids[0], "resumed 1 unfinished games") {
 		t.Fatalf("the log: %s", p.stderr)
 	}
 	if status, _, _ := p.call(t, "GET", "/api/games/"+ids[1], "", ""); status != http.StatusOK {
