@@ -171,3 +171,30 @@ func (g *Game) Clone() *Game {
 	c := *g
 	return &c
 }
+
+// validateSeats is Validate's check of the seats: 2 to 4 players, each of
+// a colour of its own, and no game state on a seat not playing.
+func (g *Game) validateSeats() error {
+	n := int(g.n)
+	if n < MinPlayers || n > MaxPlayers {
+		return invalidState("%d players", n)
+	}
+	for p := 0; p < MaxPlayers; p++ {
+		if p >= n {
+			if g.colors[p] != NoColor || g.gold[p] != 0 || g.infl[p] != [3]uint8{} || g.cubes[p] != 0 ||
+				g.tp[p] != 0 || g.milestones[p] != 0 || g.wallBuilt[p] != 0 || g.pending[p] != 0 || g.rebuild[p] != 0 {
+				return invalidState("seat %d is not playing but holds game state", p)
+			}
+			continue
+		}
+		if g.colors[p] < Red || g.colors[p] > Yellow {
+			return invalidState("player %d has colour %d", p, g.colors[p])
+		}
+		for q := 0; q < p; q++ {
+			if g.colors[q] == g.colors[p] {
+				return invalidState("players %d and %d are both %v", q, p, g.colors[p])
+			}
+		}
+	}
+	return nil
+}

@@ -567,3 +567,20 @@ func (g *Game) PermitsInSupply(p Player) []int {
 	}
 	return out
 }
+
+// validatePermits is Validate's check of the permits: each one on the board
+// is a playing seat's, on the square that holds it.
+func (g *Game) validatePermits() error {
+	n := int(g.n)
+	for p := 0; p < MaxPlayers; p++ {
+		for v, s := range g.permitSq[p] {
+			if s == inSupply {
+				continue
+			}
+			if p >= n || !s.Valid() || g.cell[s] != permitCell(p, v) {
+				return invalidState("permit %d of seat %d at %v is not on the board there", v, p, s)
+			}
+		}
+	}
+	return nil
+}
