@@ -409,3 +409,9 @@ func (g *Game) checkSaved() error {
 	}
 	return g.checkPlayState()
 }
+
+// badEncoding is the error of a loader refusing its input: ErrBadEncoding
+// and what is wrong.
+func badEncoding(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrBadEncoding, fmt.Sprintf(format, args...))
+}
