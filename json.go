@@ -168,33 +168,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 		j.Winner = col(int(g.winner))
 	}
 	for p := 0; p < int(g.n); p++ {
-		jp := jsonPlayer{
-			Color:       col(p),
-			Hand:        jsonCards{g.gold[p], g.infl[p][0], g.infl[p][1], g.infl[p][2]},
-			Hut:         jsonLocation(g.pieceSq[playerPiece(p, Hut)]),
-			Totem:       jsonLocation(g.pieceSq[playerPiece(p, Totem)]),
-			House:       jsonLocation(g.pieceSq[playerPiece(p, House)]),
-			Workshop:    jsonLocation(g.pieceSq[playerPiece(p, Workshop)]),
-			WallTiles:   g.wallBuilt[p],
-			TradePoints: g.tp[p],
-			Milestones:  []int{},
-			Cubes:       g.cubes[p],
-			Owes:        g.pending[p],
-		}
-		for _, s := range g.permitSq[p] {
-			jp.Permits = append(jp.Permits, jsonLocation(s))
-		}
-		for i, m := range milestonePos {
-			if g.milestones[p]>>i&1 != 0 {
-				jp.Milestones = append(jp.Milestones, int(m))
-			}
-		}
-		for _, b := range [2]Building{Hut, Totem} {
-			if g.rebuild[p]&(1<<(b-Hut)) != 0 {
-				jp.Rebuild = append(jp.Rebuild, b.String())
-			}
-		}
-		j.Players = append(j.Players, jp)
+		j.Players = append(j.Players, g.jsonPlayer(p))
 	}
 	for id := neutralBase; id < numPieces; id++ {
 		if s := g.pieceSq[id]; s.Valid() {
@@ -207,22 +181,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 			j.Wall = append(j.Wall, jsonWall{w.String(), col(int(v>>4) - 1), v & 15})
 		}
 	}
-	j.Church.Stack = []uint8{}
-	for i := int(g.churchLen) - 1; i >= 0; i-- {
-		j.Church.Stack = append(j.Church.Stack, g.church[i])
-	}
-	if g.churchDrawn != [2]uint8{} {
-		j.Church.Drawn = g.churchDrawn[:]
-	}
-	if g.churchOrigin != NoSquare {
-		j.Church.Origin = g.churchOrigin.String()
-	}
-	j.Church.Tiles = []jsonChurchTile{}
-	for t := 1; t <= ChurchTiles; t++ {
-		if o := g.churchOwner[t]; o >= 0 {
-			j.Church.Tiles = append(j.Church.Tiles, jsonChurchTile{uint8(t), col(int(o))})
-		}
-	}
+	j.Church = g.jsonChurch()
 	for i := int(g.deckLen) - 1; i >= 0; i-- {
 		j.Deck = append(j.Deck, InfluenceColor(g.deck[i]+1).String())
 	}
@@ -230,6 +189,57 @@ func (g Game) MarshalJSON() ([]byte, error) {
 		j.Drawn = append(j.Drawn, InfluenceColor(c+1).String())
 	}
 	return json.Marshal(j)
+}
+
+// jsonPlayer returns player p's part of the JSON form.
+func (g *Game) jsonPlayer(p int) jsonPlayer {
+	jp := jsonPlayer{
+		Color:       g.colors[p].String(),
+		Hand:        jsonCards{g.gold[p], g.infl[p][0], g.infl[p][1], g.infl[p][2]},
+		Hut:         jsonLocation(g.pieceSq[playerPiece(p, Hut)]),
+		Totem:       jsonLocation(g.pieceSq[playerPiece(p, Totem)]),
+		House:       jsonLocation(g.pieceSq[playerPiece(p, House)]),
+		Workshop:    jsonLocation(g.pieceSq[playerPiece(p, Workshop)]),
+		WallTiles:   g.wallBuilt[p],
+		TradePoints: g.tp[p],
+		Milestones:  []int{},
+		Cubes:       g.cubes[p],
+		Owes:        g.pending[p],
+	}
+	for _, s := range g.permitSq[p] {
+		jp.Permits = append(jp.Permits, jsonLocation(s))
+	}
+	for i, m := range milestonePos {
+		if g.milestones[p]>>i&1 != 0 {
+			jp.Milestones = append(jp.Milestones, int(m))
+		}
+	}
+	for _, b := range [2]Building{Hut, Totem} {
+		if g.rebuild[p]&(1<<(b-Hut)) != 0 {
+			jp.Rebuild = append(jp.Rebuild, b.String())
+		}
+	}
+	return jp
+}
+
+// jsonChurch returns the church's part of the JSON form.
+func (g *Game) jsonChurch() jsonChurch {
+	c := jsonChurch{Stack: []uint8{}, Tiles: []jsonChurchTile{}}
+	for i := int(g.churchLen) - 1; i >= 0; i-- {
+		c.Stack = append(c.Stack, g.church[i])
+	}
+	if g.churchDrawn != [2]uint8{} {
+		c.Drawn = g.churchDrawn[:]
+	}
+	if g.churchOrigin != NoSquare {
+		c.Origin = g.churchOrigin.String()
+	}
+	for t := 1; t <= ChurchTiles; t++ {
+		if o := g.churchOwner[t]; o >= 0 {
+			c.Tiles = append(c.Tiles, jsonChurchTile{uint8(t), g.colors[o].String()})
+		}
+	}
+	return c
 }
 
 func jsonLocation(s Square) string {
