@@ -255,6 +255,18 @@ func (m Move) index() int {
 			return -1
 		}
 		return int(m.Building - Hut)
+	case PlacePermit, MovePermit, UpgradePermit, BonusPermit:
+		return m.permitIndex()
+	}
+	return 0 // the kinds with one move and no field
+}
+
+// permitIndex is index for the moves of a permit: PlacePermit,
+// MovePermit, UpgradePermit and BonusPermit.
+func (m Move) permitIndex() int {
+	sqOK := m.Square.Valid()
+	pay := int(m.Pay)
+	switch m.Kind {
 	case PlacePermit:
 		if m.Permit >= PermitsPerPlayer || !sqOK || pay > int(InfluenceYellow) {
 			return -1
@@ -274,13 +286,12 @@ func (m Move) index() int {
 			return -1
 		}
 		return 3*(int(m.Square)*(PermitsPerPlayer-1)+int(m.Permit)-1) + pay - 1
-	case BonusPermit:
+	default: // BonusPermit
 		if m.Permit >= PermitsPerPlayer || !sqOK {
 			return -1
 		}
 		return int(m.Permit)*NumSquares + int(m.Square)
 	}
-	return 0 // the kinds with one move and no field
 }
 
 // MoveFromIndex returns the move with index i in the fixed action space
