@@ -202,29 +202,8 @@ func (m Move) index() int {
 	sqOK := m.Square.Valid()
 	pay := int(m.Pay)
 	switch m.Kind {
-	case Roll:
-		d := m.Dice
-		if d == [2]uint8{} {
-			return 0
-		}
-		if d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6 {
-			return -1
-		}
-		return 1 + 6*int(d[0]-1) + int(d[1]-1)
-	case Steer, Pirates:
-		return m.Row.idx()
-	case Discard:
-		c := m.Cards
-		if c.Total() > maxDiscard {
-			return -1
-		}
-		return int(actions.discardRank[c.Gold][c.Blue][c.Green][c.Yellow])
-	case ReturnInfluence:
-		c := m.Cards
-		if c.Blue > InfluencePerColor || c.Green > InfluencePerColor || c.Yellow > InfluencePerColor {
-			return -1
-		}
-		return int(actions.returnRank[c.Blue][c.Green][c.Yellow])
+	case Roll, Steer, Pirates, Discard, ReturnInfluence:
+		return m.rollIndex()
 	case Build:
 		b := m.Building
 		if b < House || b > LargeBuilding || !sqOK || pay > int(InfluenceYellow) {
@@ -255,18 +234,6 @@ func (m Move) index() int {
 			return -1
 		}
 		return int(m.Building - Hut)
-	case PlacePermit, MovePermit, UpgradePermit, BonusPermit:
-		return m.permitIndex()
-	}
-	return 0 // the kinds with one move and no field
-}
-
-// permitIndex is index for the moves of a permit: PlacePermit,
-// MovePermit, UpgradePermit and BonusPermit.
-func (m Move) permitIndex() int {
-	sqOK := m.Square.Valid()
-	pay := int(m.Pay)
-	switch m.Kind {
 	case PlacePermit:
 		if m.Permit >= PermitsPerPlayer || !sqOK || pay > int(InfluenceYellow) {
 			return -1
@@ -286,11 +253,42 @@ func (m Move) permitIndex() int {
 			return -1
 		}
 		return 3*(int(m.Square)*(PermitsPerPlayer-1)+int(m.Permit)-1) + pay - 1
-	default: // BonusPermit
+	case BonusPermit:
 		if m.Permit >= PermitsPerPlayer || !sqOK {
 			return -1
 		}
 		return int(m.Permit)*NumSquares + int(m.Square)
+	}
+	return 0 // the kinds with one move and no field
+}
+
+// rollIndex is index for the moves of the roll and what follows it:
+// Roll, Steer, Pirates, Discard and ReturnInfluence.
+func (m Move) rollIndex() int {
+	switch m.Kind {
+	case Roll:
+		d := m.Dice
+		if d == [2]uint8{} {
+			return 0
+		}
+		if d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6 {
+			return -1
+		}
+		return 1 + 6*int(d[0]-1) + int(d[1]-1)
+	case Steer, Pirates:
+		return m.Row.idx()
+	case Discard:
+		c := m.Cards
+		if c.Total() > maxDiscard {
+			return -1
+		}
+		return int(actions.discardRank[c.Gold][c.Blue][c.Green][c.Yellow])
+	default: // ReturnInfluence
+		c := m.Cards
+		if c.Blue > InfluencePerColor || c.Green > InfluencePerColor || c.Yellow > InfluencePerColor {
+			return -1
+		}
+		return int(actions.returnRank[c.Blue][c.Green][c.Yellow])
 	}
 }
 
