@@ -243,6 +243,12 @@ func StartingSquares(c Color) (hut, totem Square) {
 // church area; the church foundation is empty before the church.
 func (g *Game) validateCells() error {
 	n := int(g.n)
+	var covered bitboard // the squares of the buildings on the board
+	for id := 0; id < numPieces; id++ {
+		if o := g.pieceSq[id]; o.Valid() {
+			covered = covered.or(footprint(pieceKinds[id], o))
+		}
+	}
 	for s := Square(0); s < NumSquares; s++ {
 		v := g.cell[s]
 		switch {
@@ -251,7 +257,7 @@ func (g *Game) validateCells() error {
 		case !InCity(s, n):
 			return invalidState("something stands on %v, outside the city", s)
 		case v <= numPieces:
-			if !g.pieceCovers(int(v)-1, s) {
+			if !covered.has(s) {
 				return invalidState("square %v names a building that does not cover it", s)
 			}
 		case v&cellPermit != 0:

@@ -448,11 +448,3 @@ func (g *Game) validateBuildings() error {
 	}
 	return nil
 }
-
-// pieceCovers reports whether piece id stands on the board and covers
-// square s (one of the squares validateBuildings finds it holding).
-func (g *Game) pieceCovers(id int, s Square) bool {
-	o, sp := g.pieceSq[id], pieceKinds[id].spec()
-	return o.Valid() && s.col() >= o.col() && s.col() < o.col()+int(sp.w) &&
-		s.ri() >= o.ri() && s.ri() < o.ri()+int(sp.h)
-}

@@ -170,21 +170,17 @@ func (g *Game) validateChurch() error {
 	} else if g.churchDrawn != [2]uint8{} {
 		return invalidState("church tiles drawn outside PhaseChurchChoice")
 	}
+	tiles := 0 // built, each on its square (and no other square holds one: validateCells)
 	for t := ChurchTile(1); t <= ChurchTiles; t++ {
 		if o := g.churchOwner[t]; o >= 0 {
 			if int(o) >= n || g.churchOrigin == NoSquare || g.cell[churchSquare(g.churchOrigin, t)] != uint8(cellChurch|int(t)) {
 				return invalidState("church tile %d is built but not on its place", t)
 			}
 			seen[t]++
+			tiles++
 		}
 		if seen[t] != 1 {
 			return invalidState("church tile %d is in %d places", t, seen[t])
-		}
-	}
-	tiles := 0 // the church tiles built, on their squares
-	for _, v := range g.cell {
-		if v&(cellChurch|cellPermit) == cellChurch {
-			tiles++
 		}
 	}
 	if int(g.churchLen)+drawn+tiles != ChurchTiles {
