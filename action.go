@@ -202,29 +202,8 @@ func (m Move) index() int {
 	sqOK := m.Square.Valid()
 	pay := int(m.Pay)
 	switch m.Kind {
-	case Roll:
-		d := m.Dice
-		if d == [2]uint8{} {
-			return 0
-		}
-		if d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6 {
-			return -1
-		}
-		return 1 + 6*int(d[0]-1) + int(d[1]-1)
-	case Steer, Pirates:
-		return m.Row.idx()
-	case Discard:
-		c := m.Cards
-		if c.Total() > maxDiscard {
-			return -1
-		}
-		return int(actions.discardRank[c.Gold][c.Blue][c.Green][c.Yellow])
-	case ReturnInfluence:
-		c := m.Cards
-		if c.Blue > InfluencePerColor || c.Green > InfluencePerColor || c.Yellow > InfluencePerColor {
-			return -1
-		}
-		return int(actions.returnRank[c.Blue][c.Green][c.Yellow])
+	case Roll, Steer, Pirates, Discard, ReturnInfluence:
+		return m.rollIndex()
 	case Build:
 		b := m.Building
 		if b < House || b > LargeBuilding || !sqOK || pay > int(InfluenceYellow) {
@@ -281,6 +260,36 @@ func (m Move) index() int {
 		return int(m.Permit)*NumSquares + int(m.Square)
 	}
 	return 0 // the kinds with one move and no field
+}
+
+// rollIndex is index for the moves of the roll and what follows it:
+// Roll, Steer, Pirates, Discard and ReturnInfluence.
+func (m Move) rollIndex() int {
+	switch m.Kind {
+	case Roll:
+		d := m.Dice
+		if d == [2]uint8{} {
+			return 0
+		}
+		if d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6 {
+			return -1
+		}
+		return 1 + 6*int(d[0]-1) + int(d[1]-1)
+	case Steer, Pirates:
+		return m.Row.idx()
+	case Discard:
+		c := m.Cards
+		if c.Total() > maxDiscard {
+			return -1
+		}
+		return int(actions.discardRank[c.Gold][c.Blue][c.Green][c.Yellow])
+	default: // ReturnInfluence
+		c := m.Cards
+		if c.Blue > InfluencePerColor || c.Green > InfluencePerColor || c.Yellow > InfluencePerColor {
+			return -1
+		}
+		return int(actions.returnRank[c.Blue][c.Green][c.Yellow])
+	}
 }
 
 // MoveFromIndex returns the move with index i in the fixed action space

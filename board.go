@@ -236,3 +236,46 @@ func StartingSquares(c Color) (hut, totem Square) {
 	}
 	return NoSquare, NoSquare
 }
+
+// validateCells is Validate's check of the board's squares: something stands
+// only inside the city; a building's square is covered by that building, a
+// permit's holds its owner's permit, a church tile's is its place in the
+// church area; the church foundation is empty before the church.
+func (g *Game) validateCells() error {
+	n := int(g.n)
+	var covered bitboard // the squares of the buildings on the board
+	for id := 0; id < numPieces; id++ {
+		if o := g.pieceSq[id]; o.Valid() {
+			covered = covered.or(footprint(pieceKinds[id], o))
+		}
+	}
+	for s := Square(0); s < NumSquares; s++ {
+		v := g.cell[s]
+		switch {
+		case v == 0:
+			continue
+		case !InCity(s, n):
+			return invalidState("something stands on %v, outside the city", s)
+		case v <= numPieces:
+			if !covered.has(s) {
+				return invalidState("square %v names a building that does not cover it", s)
+			}
+		case v&cellPermit != 0:
+			p, val := permitOf(v)
+			if v&0x60 != 0 || val >= PermitsPerPlayer || g.permitSq[p][val] != s {
+				return invalidState("permit on %v is not where its owner's permit is", s)
+			}
+		case v&cellChurch != 0:
+			t := ChurchTile(v &^ cellChurch)
+			if t < 1 || t > ChurchTiles || g.churchOrigin == NoSquare || churchSquare(g.churchOrigin, t) != s || g.churchOwner[t] < 0 {
+				return invalidState("church tile on %v is not on its place in the church", s)
+			}
+		default:
+			return invalidState("square %v holds code %d", s, v)
+		}
+		if s == ChurchFoundation && g.churchOrigin == NoSquare {
+			return invalidState("something stands on the church foundation before the church")
+		}
+	}
+	return nil
+}

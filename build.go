@@ -235,7 +235,6 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 		return dst
 	}
 	bs := g.boardSets()
-	n := int(g.n)
 	var listed [LargeBuilding + 1][2]int // where each listed building's moves are in dst
 	done := kinds                        // the buildings listed are those of done not in kinds
 	for ; kinds != 0; kinds &= kinds - 1 {
@@ -252,58 +251,68 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 			continue
 		}
 		start := len(dst)
-		tmpl := &buildMoves[b]
-		need := int(specs[b].permits)
-		spare := int(gold) - int(specs[b].cost) // the most compensation the builder can pay
-		size := pieceSize[b]
-		fits := cityOrigins[n][b]
-		if need > 1 {
-			// Only footprints holding enough permits (the tavern's, the
-			// shop's, the large building's usual refusal, for all of them
-			// at once).
-			fits = fits.and(holdingAtLeast(bs.permits, b, need))
-		}
-		var seen bitboard // origins already tried
-		for _, ps := range own[:k] {
-			cover := covering(b, ps).and(fits)
-			try := cover.andNot(seen)
-			seen = seen.or(cover)
-			for !try.none() {
-				o := try.pop()
-				fp := footprint(b, o)
-				// The refusals that rule out most footprints first.
-				if !fp.and(bs.blocked).none() {
-					continue
-				}
-				permits := fp.and(bs.permits)
-				if others := permits.andNot(ownB); !others.none() &&
-					!g.outbids(others, permits.and(ownB), spare) {
-					continue
-				}
-				sameSize, larger := false, false
-				for on := fp.and(bs.buildings); !on.none(); {
-					other := cellSize[g.cell[on.pop()]]
-					larger = larger || other > size
-					sameSize = sameSize || other == size
-				}
-				if larger {
-					continue
-				}
-				// No influence pays for a build over nothing of the same
-				// size; one of the colours held three times for a build over
-				// a same-size building.
-				if !sameSize {
-					dst = pushMove(dst, &tmpl[0], o)
-					continue
-				}
-				for c, held := range g.infl[a] {
-					if held >= 3 {
-						dst = pushMove(dst, &tmpl[1+c], o)
-					}
+		dst = g.appendFootprints(dst, b, own[:k], ownB, &bs, int(gold))
+		listed[b] = [2]int{start, len(dst)}
+	}
+	return dst
+}
+
+// appendFootprints appends the legal builds of building b (not a twin
+// listed already), for a builder with the given gold and with permits on
+// own (ownB as a set), on the board bs: the footprints holding each permit
+// in turn, as appendBuilds orders them.
+func (g *Game) appendFootprints(dst []Move, b Building, own []Square, ownB bitboard, bs *boardSets, gold int) []Move {
+	a := int(g.active) % MaxPlayers
+	tmpl := &buildMoves[b]
+	need := int(specs[b].permits)
+	spare := gold - int(specs[b].cost) // the most compensation the builder can pay
+	size := pieceSize[b]
+	fits := cityOrigins[g.n][b]
+	if need > 1 {
+		// Only footprints holding enough permits (the tavern's, the
+		// shop's, the large building's usual refusal, for all of them
+		// at once).
+		fits = fits.and(holdingAtLeast(bs.permits, b, need))
+	}
+	var seen bitboard // origins already tried
+	for _, ps := range own {
+		cover := covering(b, ps).and(fits)
+		try := cover.andNot(seen)
+		seen = seen.or(cover)
+		for !try.none() {
+			o := try.pop()
+			fp := footprint(b, o)
+			// The refusals that rule out most footprints first.
+			if !fp.and(bs.blocked).none() {
+				continue
+			}
+			permits := fp.and(bs.permits)
+			if others := permits.andNot(ownB); !others.none() &&
+				!g.outbids(others, permits.and(ownB), spare) {
+				continue
+			}
+			sameSize, larger := false, false
+			for on := fp.and(bs.buildings); !on.none(); {
+				other := cellSize[g.cell[on.pop()]]
+				larger = larger || other > size
+				sameSize = sameSize || other == size
+			}
+			if larger {
+				continue
+			}
+			// No influence pays for a build over nothing of the same
+			// size; one of the colours held three times for a build over
+			// a same-size building.
+			if !sameSize {
+				dst = pushMove(dst, &tmpl[0], o)
+				continue
+			}
+			for c, held := range g.infl[a] {
+				if held >= 3 {
+					dst = pushMove(dst, &tmpl[1+c], o)
 				}
 			}
 		}
-		listed[b] = [2]int{start, len(dst)}
 	}
 	return dst
 }

@@ -379,3 +379,72 @@ func (g *Game) CubeSpots(p Player) []CubeSpot {
 	}
 	return out
 }
+
+// validateBuildings is Validate's check of the buildings: each copy in supply,
+// out of the game or awaiting a rebuild as its kind and owner allow, or
+// inside the city holding the squares it covers; a neutral building with
+// an owner and the cubes of its flags, a player's with neither.
+func (g *Game) validateBuildings() error {
+	n := int(g.n)
+	for id := 0; id < numPieces; id++ {
+		b, s := pieceKinds[id], g.pieceSq[id]
+		owner := g.owner(id)
+		if id < neutralBase && owner >= n && s != inSupply {
+			return invalidState("%v of seat %d, who does not play, is not in supply", b, owner)
+		}
+		switch s {
+		case inSupply:
+			if g.pieceOwner[id] != -1 || g.pieceCubes[id] != 0 {
+				return invalidState("%v in supply has an owner or cubes", b)
+			}
+			if b.Starter() && id < neutralBase && owner < n {
+				return invalidState("starter %v of player %d is in supply", b, owner)
+			}
+			continue
+		case removedFromGame:
+			if !b.Starter() {
+				return invalidState("%v removed from the game; only starters leave it", b)
+			}
+			if g.pieceOwner[id] != -1 || g.pieceCubes[id] != 0 {
+				return invalidState("%v removed from the game has a neutral owner or cubes", b)
+			}
+			continue
+		case awaitingRebuild:
+			if !b.Starter() || g.rebuild[owner]&(1<<(b-Hut)) == 0 {
+				return invalidState("%v awaits a rebuild that is not pending", b)
+			}
+			if g.pieceOwner[id] != -1 || g.pieceCubes[id] != 0 {
+				return invalidState("%v awaiting a rebuild has a neutral owner or cubes", b)
+			}
+			continue
+		}
+		if !s.Valid() {
+			return invalidState("%v at location %d", b, s)
+		}
+		sp := b.spec()
+		if s.col()+int(sp.w) > CityColumns(n) || s.ri()+int(sp.h) > NumRows {
+			return invalidState("%v at %v reaches outside the city", b, s)
+		}
+		for dy := 0; dy < int(sp.h); dy++ {
+			for dx := 0; dx < int(sp.w); dx++ {
+				q := sq(s.col()+dx, s.ri()+dy)
+				if g.cell[q] != uint8(id+1) {
+					return invalidState("%v at %v does not hold square %v", b, s, q)
+				}
+			}
+		}
+		if b.Neutral() {
+			if owner < 0 || owner >= n {
+				return invalidState("%v at %v has no owner", b, s)
+			}
+			c := g.pieceCubes[id]
+			won := g.phase == PhaseOver && int(g.winner) == owner
+			if c > sp.cubes || c == 0 || (c < sp.cubes && !won) {
+				return invalidState("%v at %v has %d cubes for %d flags", b, s, c, sp.cubes)
+			}
+		} else if g.pieceOwner[id] != -1 || g.pieceCubes[id] != 0 {
+			return invalidState("player building %v has a neutral owner or cubes", b)
+		}
+	}
+	return nil
+}

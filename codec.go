@@ -144,19 +144,30 @@ func (g Game) MarshalBinary() ([]byte, error) {
 // with Validate; on any error (wrapping ErrBadEncoding or ErrInvalidState)
 // the receiver is left unchanged.
 func (g *Game) UnmarshalBinary(data []byte) error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrBadEncoding, fmt.Sprintf(format, args...))
-	}
 	if len(data) == 0 {
-		return bad("no data")
+		return badEncoding("no data")
 	}
 	if data[0] != binaryVersion {
-		return bad("binary encoding of version %d; this package reads version %d", data[0], binaryVersion)
+		return badEncoding("binary encoding of version %d; this package reads version %d", data[0], binaryVersion)
 	}
 	if len(data) != binaryLen {
-		return bad("binary encoding of %d bytes; version %d has %d", len(data), binaryVersion, binaryLen)
+		return badEncoding("binary encoding of %d bytes; version %d has %d", len(data), binaryVersion, binaryLen)
 	}
-	r := data[1:]
+	d, err := readBinary(data[1:])
+	if err != nil {
+		return err
+	}
+	if err := d.finishLoad(); err != nil {
+		return err
+	}
+	*g = d
+	return nil
+}
+
+// readBinary reads the fields of a state from r, the binary form after its
+// version byte, in the order MarshalBinary writes them; its error is that
+// of a random source's state no source can have.
+func readBinary(r []byte) (Game, error) {
 	next := func(dst []uint8) {
 		copy(dst, r)
 		r = r[len(dst):]
@@ -218,14 +229,7 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 	next(d.pending[:])
 	next(d.rebuild[:])
 	hi, lo := binary.BigEndian.Uint64(r), binary.BigEndian.Uint64(r[8:])
-	if err := setPCGState(&d.rng, hi, lo); err != nil {
-		return err
-	}
-	if err := d.finishLoad(); err != nil {
-		return err
-	}
-	*g = d
-	return nil
+	return d, setPCGState(&d.rng, hi, lo)
 }
 
 // pcgState returns the two words of a PCG source's state.
@@ -408,4 +412,10 @@ func (g *Game) checkSaved() error {
 		return fmt.Errorf("%w: the board's squares do not match its pieces", ErrInvalidState)
 	}
 	return g.checkPlayState()
+}
+
+// badEncoding is the error of a loader refusing its input: ErrBadEncoding
+// and what is wrong.
+func badEncoding(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrBadEncoding, fmt.Sprintf(format, args...))
 }

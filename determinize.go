@@ -73,8 +73,27 @@ func (v *View) sample(r *rand.Rand, dst *Game) error {
 	if n < MinPlayers || n > MaxPlayers || g.deckLen > InfluenceCards || g.churchLen > ChurchTiles {
 		return errSample
 	}
-	// The influence cards the viewer has not seen, by colour.
-	var unseen [3]int
+	unseen, ok := v.unseenInfluence()
+	if !ok {
+		return errSample
+	}
+	var tiles [ChurchTiles]uint8
+	nt, ok := v.unplacedChurchTiles(&tiles)
+	if !ok {
+		return errSample
+	}
+	v.dealInfluence(&g, r, unseen)
+	dealChurchTiles(&g, r, tiles[:nt])
+	g.rng = *rand.NewPCG(r.Uint64(), r.Uint64())
+	*dst = g
+	return nil
+}
+
+// unseenInfluence returns the influence cards the viewer has not seen, by
+// colour, and whether they are as many as the other players' hands and the
+// deck hold.
+func (v *View) unseenInfluence() (unseen [3]int, ok bool) {
+	g := &v.g
 	total := 0
 	for c := range unseen {
 		unseen[c] = InfluencePerColor - int(g.discard[c]) - int(g.poolInfl[c])
@@ -82,25 +101,26 @@ func (v *View) sample(r *rand.Rand, dst *Game) error {
 			unseen[c] -= int(g.infl[v.viewer][c])
 		}
 		if unseen[c] < 0 {
-			return errSample
+			return unseen, false
 		}
 		total += unseen[c]
 	}
 	need := int(g.deckLen)
-	for q := 0; q < n; q++ {
+	for q := 0; q < int(g.n); q++ {
 		if Player(q) != v.viewer {
 			need += int(v.infl[q])
 		}
 	}
-	if need != total {
-		return errSample
-	}
-	// The church tiles the viewer cannot place: in the stack but for a
-	// known bottom tile, and the first builder's drawn pair if hidden.
-	var tiles [ChurchTiles]uint8
-	nt := 0
+	return unseen, need == total
+}
+
+// unplacedChurchTiles writes into tiles the church tiles the viewer cannot
+// place: in the stack but for a known bottom tile, and the first builder's
+// drawn pair if hidden. It returns how many, and whether they are as many
+// as those places.
+func (v *View) unplacedChurchTiles(tiles *[ChurchTiles]uint8) (nt int, ok bool) {
+	g := &v.g
 	bottom := g.church[0] // nonzero only where the viewer knows it
-	drawnHidden := g.phase == PhaseChurchChoice && g.churchDrawn == [2]uint8{}
 	for t := uint8(1); t <= ChurchTiles; t++ {
 		if g.churchOwner[t] < 0 && t != bottom && t != g.churchDrawn[0] && t != g.churchDrawn[1] {
 			tiles[nt] = t
@@ -111,13 +131,15 @@ func (v *View) sample(r *rand.Rand, dst *Game) error {
 	if bottom != 0 {
 		want--
 	}
-	if drawnHidden {
+	if g.phase == PhaseChurchChoice && g.churchDrawn == [2]uint8{} {
 		want += 2
 	}
-	if nt != want {
-		return errSample
-	}
+	return nt, nt == want
+}
 
+// dealInfluence deals the unseen influence cards, shuffled with r, to the
+// hands of the players but the viewer and to the deck of g.
+func (v *View) dealInfluence(g *Game, r *rand.Rand, unseen [3]int) {
 	var cards [InfluenceCards]uint8
 	k := 0
 	for c, m := range unseen {
@@ -128,7 +150,7 @@ func (v *View) sample(r *rand.Rand, dst *Game) error {
 	}
 	shuffleWith(r, cards[:k])
 	k = 0
-	for q := 0; q < n; q++ {
+	for q := 0; q < int(g.n); q++ {
 		if Player(q) == v.viewer {
 			continue
 		}
@@ -139,22 +161,22 @@ func (v *View) sample(r *rand.Rand, dst *Game) error {
 		}
 	}
 	copy(g.deck[:g.deckLen], cards[k:])
+}
 
-	shuffleWith(r, tiles[:nt])
-	rest := tiles[:nt]
-	if drawnHidden {
+// dealChurchTiles deals the unplaced church tiles, shuffled with r, to the
+// hidden drawn pair of g, if any, and to its stack above a known bottom.
+func dealChurchTiles(g *Game, r *rand.Rand, tiles []uint8) {
+	shuffleWith(r, tiles)
+	rest := tiles
+	if g.phase == PhaseChurchChoice && g.churchDrawn == [2]uint8{} {
 		g.churchDrawn = [2]uint8{rest[0], rest[1]}
 		rest = rest[2:]
 	}
 	start := 0
-	if bottom != 0 {
+	if g.church[0] != 0 {
 		start = 1
 	}
 	copy(g.church[start:g.churchLen], rest)
-
-	g.rng = *rand.NewPCG(r.Uint64(), r.Uint64())
-	*dst = g
-	return nil
 }
 
 // shuffleWith shuffles s in place (Fisher–Yates) with r.

@@ -102,3 +102,11 @@ func (r Rules) valid() bool { return r&^allRules == 0 }
 
 // Rules returns the rule options the game is played with (Config.Rules).
 func (g *Game) Rules() Rules { return g.rules }
+
+// validateRules is Validate's check of the rule options: only known ones.
+func (g *Game) validateRules() error {
+	if !g.rules.valid() {
+		return invalidState("unknown rule options %#x", uint8(g.rules))
+	}
+	return nil
+}

@@ -461,9 +461,6 @@ func (g *Game) applyBonusPermit(m Move) {
 // by the new value, then by the colour), placing a permit for three
 // colours (by value, then by square), taking gold for three colours.
 func (g *Game) appendBonus(dst []Move) []Move {
-	a := g.active % MaxPlayers
-	own := &g.permitSq[a]
-	gold := int(g.gold[a])
 	var pays [3]InfluenceColor
 	np := g.colorsPaying2(&pays)
 	three := g.hasThreeColors()
@@ -472,74 +469,101 @@ func (g *Game) appendBonus(dst []Move) []Move {
 	}
 	empty := g.emptySquares()
 	if np > 0 {
-		// Any permit on the board to any empty square: the squares and
-		// payments are the same for every permit, so the moves of the
-		// first are copied for the others, with their own From.
-		first := -1
-		for v := range own {
-			from := own[v]
-			if !from.Valid() {
-				continue
-			}
-			n := len(dst)
-			if first >= 0 {
-				dst = append(dst, dst[first:n]...)
-				blk := dst[n:] // (so that the loop has no bounds check)
-				for i := range blk {
-					blk[i].From = from
-				}
-				first = n
-				continue
+		dst = g.appendMovePermits(dst, empty, pays[:np])
+		dst = g.appendUpgradePermits(dst, pays[:np])
+	}
+	if three {
+		dst = g.appendBonusPermits(dst, empty)
+		dst = append(dst, Move{Kind: BonusGold})
+	}
+	return dst
+}
+
+// appendMovePermits appends the moves of any of the active player's
+// permits on the board to any empty square, paying each of pays.
+func (g *Game) appendMovePermits(dst []Move, empty bitboard, pays []InfluenceColor) []Move {
+	own := &g.permitSq[g.active%MaxPlayers]
+	// The squares and payments are the same for every permit, so the
+	// moves of the first are copied for the others, with their own From.
+	first := -1
+	for v := range own {
+		from := own[v]
+		if !from.Valid() {
+			continue
+		}
+		n := len(dst)
+		if first >= 0 {
+			dst = append(dst, dst[first:n]...)
+			blk := dst[n:] // (so that the loop has no bounds check)
+			for i := range blk {
+				blk[i].From = from
 			}
 			first = n
-			var tmpl [3]Move
-			for i, pay := range pays[:np] {
-				tmpl[i] = Move{Kind: MovePermit, From: from, Pay: pay}
-			}
-			dst = appendOnSquares(dst, empty, tmpl[:np])
+			continue
 		}
-		// A permit on the board for a higher one in supply that the player
-		// can pay the difference for.
-		for v := range own {
-			at := own[v]
-			if !at.Valid() {
+		first = n
+		var tmpl [3]Move
+		for i, pay := range pays {
+			tmpl[i] = Move{Kind: MovePermit, From: from, Pay: pay}
+		}
+		dst = appendOnSquares(dst, empty, tmpl[:len(pays)])
+	}
+	return dst
+}
+
+// appendUpgradePermits appends the upgrades of any of the active player's
+// permits on the board for a higher one in supply that the player can pay
+// the difference for, paying each of pays.
+func (g *Game) appendUpgradePermits(dst []Move, pays []InfluenceColor) []Move {
+	a := g.active % MaxPlayers
+	own := &g.permitSq[a]
+	gold := int(g.gold[a])
+	for v := range own {
+		at := own[v]
+		if !at.Valid() {
+			continue
+		}
+		for nv := v + 1; nv < PermitsPerPlayer && nv-v <= gold; nv++ {
+			if own[nv] != inSupply {
 				continue
 			}
-			for nv := v + 1; nv < PermitsPerPlayer && nv-v <= gold; nv++ {
-				if own[nv] != inSupply {
-					continue
-				}
-				for _, pay := range pays[:np] {
-					dst = append(dst, Move{}) // see appendWalls
-					m := &dst[len(dst)-1]
-					m.Kind, m.Square, m.Permit, m.Pay = UpgradePermit, at, uint8(nv), pay
-				}
+			for _, pay := range pays {
+				dst = append(dst, Move{}) // see appendWalls
+				m := &dst[len(dst)-1]
+				m.Kind, m.Square, m.Permit, m.Pay = UpgradePermit, at, uint8(nv), pay
 			}
 		}
 	}
-	if three {
-		// Any permit in supply the player can pay for on any empty square.
-		// (The moves of the first are copied for the others, as above.)
-		first := -1
-		for v := 0; v < PermitsPerPlayer && v <= gold; v++ {
-			if own[v] != inSupply {
-				continue
-			}
-			n := len(dst)
-			if first >= 0 {
-				dst = append(dst, dst[first:n]...)
-				blk := dst[n:] // (so that the loop has no bounds check)
-				for i := range blk {
-					blk[i].Permit = uint8(v)
-				}
-				first = n
-				continue
+	return dst
+}
+
+// appendBonusPermits appends the placings, for three colours, of any of the
+// active player's permits in supply that the player can pay for on any
+// empty square.
+func (g *Game) appendBonusPermits(dst []Move, empty bitboard) []Move {
+	a := g.active % MaxPlayers
+	own := &g.permitSq[a]
+	gold := int(g.gold[a])
+	// The moves of the first are copied for the others, as in
+	// appendMovePermits.
+	first := -1
+	for v := 0; v < PermitsPerPlayer && v <= gold; v++ {
+		if own[v] != inSupply {
+			continue
+		}
+		n := len(dst)
+		if first >= 0 {
+			dst = append(dst, dst[first:n]...)
+			blk := dst[n:] // (so that the loop has no bounds check)
+			for i := range blk {
+				blk[i].Permit = uint8(v)
 			}
 			first = n
-			tmpl := [1]Move{{Kind: BonusPermit, Permit: uint8(v)}}
-			dst = appendOnSquares(dst, empty, tmpl[:])
+			continue
 		}
-		dst = append(dst, Move{Kind: BonusGold})
+		first = n
+		tmpl := [1]Move{{Kind: BonusPermit, Permit: uint8(v)}}
+		dst = appendOnSquares(dst, empty, tmpl[:])
 	}
 	return dst
 }
@@ -566,4 +590,21 @@ func (g *Game) PermitsInSupply(p Player) []int {
 		}
 	}
 	return out
+}
+
+// validatePermits is Validate's check of the permits: each one on the board
+// is a playing seat's, on the square that holds it.
+func (g *Game) validatePermits() error {
+	n := int(g.n)
+	for p := 0; p < MaxPlayers; p++ {
+		for v, s := range g.permitSq[p] {
+			if s == inSupply {
+				continue
+			}
+			if p >= n || !s.Valid() || g.cell[s] != permitCell(p, v) {
+				return invalidState("permit %d of seat %d at %v is not on the board there", v, p, s)
+			}
+		}
+	}
+	return nil
 }

@@ -205,6 +205,13 @@ func resultString(over bool, winner Color) string {
 // action or "end turn"). ParseRecord reads the text back.
 func (r Record) String() string {
 	var b strings.Builder
+	r.writeTags(&b)
+	r.writeMoves(&b)
+	return b.String()
+}
+
+// writeTags writes the tag lines and the blank line after them.
+func (r *Record) writeTags(b *strings.Builder) {
 	tag := func(name, value string) {
 		b.WriteString("[" + name + " " + quoteTag(value) + "]\n")
 	}
@@ -240,8 +247,11 @@ func (r Record) String() string {
 	}
 	tag(tagResult, resultString(r.Over, r.Winner))
 	b.WriteString("\n")
+}
 
-	g, err := New(c)
+// writeMoves writes the moves, a line for each turn.
+func (r *Record) writeMoves(b *strings.Builder) {
+	g, err := New(r.Config)
 	following := err == nil // the game follows the moves so far
 	turn := 0
 	var line strings.Builder
@@ -290,7 +300,6 @@ func (r Record) String() string {
 		}
 	}
 	flush()
-	return b.String()
 }
 
 func joinWords[T fmt.Stringer](xs []T) string {

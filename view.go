@@ -416,42 +416,14 @@ func (v View) MarshalJSON() ([]byte, error) {
 		DiscardPile: toCardsJSON(g.DiscardPile()), PiratesPool: toCardsJSON(g.PiratesPool()),
 		Players: []playerJSON{}, Buildings: []buildingJSON{}, NeutralSupply: map[string]int{},
 		Permits: []permitJSON{}, Wall: []wallJSON{},
-		Church: churchJSON{Tiles: []churchTileJSON{}, StackSize: g.ChurchTilesLeft(), Bottom: int(v.ChurchBottom())},
+		Church: v.churchJSON(),
 	}
 	if g.ship.Valid() {
 		r := int(g.ship)
 		j.Ship = &r
 	}
-	where := func(s Square) string {
-		switch s {
-		case InSupply:
-			return "supply"
-		case RemovedFromGame:
-			return "removed"
-		case AwaitingRebuild:
-			return "awaiting rebuild"
-		}
-		return s.String()
-	}
 	for p := Player(0); int(p) < g.Players(); p++ {
-		pj := playerJSON{
-			Color: name(p), Gold: g.Gold(p), InfluenceCards: v.InfluenceCards(p), Pending: g.Pending(p),
-			PermitsInSupply: append([]int{}, g.PermitsInSupply(p)...), WallTilesLeft: g.WallTilesLeft(p),
-			TradePoints: g.TradePoints(p), TradeDisk: g.TradeDisk(p), Milestones: []int{}, CubesPlaced: g.CubesPlaced(p),
-		}
-		if p == v.viewer {
-			h := toCardsJSON(g.Hand(p))
-			pj.Hand = &h
-		}
-		for b := Hut; b <= Workshop; b++ {
-			pj.Buildings = append(pj.Buildings, where(g.BuildingSquare(p, b)))
-		}
-		for _, m := range milestonePos {
-			if g.HasMilestoneCube(p, int(m)) {
-				pj.Milestones = append(pj.Milestones, int(m))
-			}
-		}
-		j.Players = append(j.Players, pj)
+		j.Players = append(j.Players, v.playerJSON(p))
 		for val := 0; val < PermitsPerPlayer; val++ {
 			if s := g.PermitSquare(p, val); s.Valid() {
 				j.Permits = append(j.Permits, permitJSON{name(p), val, s.String()})
@@ -469,20 +441,61 @@ func (v View) MarshalJSON() ([]byte, error) {
 			j.Wall = append(j.Wall, wallJSON{w.String(), name(p), t})
 		}
 	}
-	if o := g.ChurchOrigin(); o.Valid() {
-		s := o.String()
-		j.Church.Origin = &s
-	}
-	for t := ChurchTile(1); t <= ChurchTiles; t++ {
-		if p := g.ChurchTileOwner(t); p != NoPlayer {
-			j.Church.Tiles = append(j.Church.Tiles, churchTileJSON{int(t), g.ChurchSquare(t).String(), name(p)})
-		}
-	}
-	if a, b := v.ChurchChoice(); a != 0 {
-		j.Church.Choice = []int{int(a), int(b)}
-	}
 	for _, m := range v.Legal() {
 		j.Legal = append(j.Legal, m.String())
 	}
 	return json.Marshal(j)
+}
+
+// playerJSON returns player p's part of the view's JSON form.
+func (v *View) playerJSON(p Player) playerJSON {
+	g := &v.g
+	pj := playerJSON{
+		Color: g.Color(p).String(), Gold: g.Gold(p), InfluenceCards: v.InfluenceCards(p), Pending: g.Pending(p),
+		PermitsInSupply: append([]int{}, g.PermitsInSupply(p)...), WallTilesLeft: g.WallTilesLeft(p),
+		TradePoints: g.TradePoints(p), TradeDisk: g.TradeDisk(p), Milestones: []int{}, CubesPlaced: g.CubesPlaced(p),
+	}
+	if p == v.viewer {
+		h := toCardsJSON(g.Hand(p))
+		pj.Hand = &h
+	}
+	where := func(s Square) string {
+		switch s {
+		case InSupply:
+			return "supply"
+		case RemovedFromGame:
+			return "removed"
+		case AwaitingRebuild:
+			return "awaiting rebuild"
+		}
+		return s.String()
+	}
+	for b := Hut; b <= Workshop; b++ {
+		pj.Buildings = append(pj.Buildings, where(g.BuildingSquare(p, b)))
+	}
+	for _, m := range milestonePos {
+		if g.HasMilestoneCube(p, int(m)) {
+			pj.Milestones = append(pj.Milestones, int(m))
+		}
+	}
+	return pj
+}
+
+// churchJSON returns the church's part of the view's JSON form.
+func (v *View) churchJSON() churchJSON {
+	g := &v.g
+	c := churchJSON{Tiles: []churchTileJSON{}, StackSize: g.ChurchTilesLeft(), Bottom: int(v.ChurchBottom())}
+	if o := g.ChurchOrigin(); o.Valid() {
+		s := o.String()
+		c.Origin = &s
+	}
+	for t := ChurchTile(1); t <= ChurchTiles; t++ {
+		if p := g.ChurchTileOwner(t); p != NoPlayer {
+			c.Tiles = append(c.Tiles, churchTileJSON{int(t), g.ChurchSquare(t).String(), g.Color(p).String()})
+		}
+	}
+	if a, b := v.ChurchChoice(); a != 0 {
+		c.Choice = []int{int(a), int(b)}
+	}
+	return c
 }

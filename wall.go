@@ -275,3 +275,56 @@ func (g *Game) towers(p int) int {
 	}
 	return n
 }
+
+// validateWalls is Validate's check of the walls: wall tiles only on the
+// sites in play, on chains from the gates, and each player's numbered
+// 1 to the count built, once each.
+func (g *Game) validateWalls() error {
+	n := int(g.n)
+	var wallTiles [MaxPlayers]uint16
+	for w := WallSite(0); w < numWallSites; w++ {
+		v := g.wall[w]
+		if v == 0 {
+			continue
+		}
+		p, t := int(v>>4)-1, int(v&15)
+		if !w.inGame(n) || p < 0 || p >= n || t < 1 || t > int(g.wallBuilt[p]) || wallTiles[p]&(1<<t) != 0 {
+			return invalidState("wall site %v holds tile %d of seat %d", w, t, p)
+		}
+		wallTiles[p] |= 1 << t
+		if !g.wallChained(w) {
+			return invalidState("wall tile on %v is not on a chain from a gate", w)
+		}
+	}
+	for p := 0; p < n; p++ {
+		if g.wallBuilt[p] > WallTilesPerPlayer || wallTiles[p] != uint16(1<<(g.wallBuilt[p]+1)-2) {
+			return invalidState("player %d built %d wall tiles but the wall shows others", p, g.wallBuilt[p])
+		}
+	}
+	return nil
+}
+
+// wallChained reports whether the built tile on w connects to a gate
+// through built tiles along its wall.
+func (g *Game) wallChained(w WallSite) bool {
+	if w.East() {
+		up, down := true, true
+		for x := eastBase; x < int(w); x++ {
+			up = up && g.wall[x] != 0
+		}
+		for x := int(w) + 1; x < numWallSites; x++ {
+			down = down && g.wall[x] != 0
+		}
+		return up || down
+	}
+	base := 0
+	if w >= southBase {
+		base = southBase
+	}
+	for x := int(w) + 1; x < base+sideSites(int(g.n)); x++ {
+		if g.wall[x] == 0 {
+			return false
+		}
+	}
+	return true
+}
