@@ -78,25 +78,25 @@ func SquareAt(col int, r Row) Square {
 func sq(col, ri int) Square { return Square(ri*NumColumns + col) }
 
 // ParseSquare parses a square written as column letter and row number,
-// such as "c8".
+// such as "c8". Its error wraps ErrNotation.
 func ParseSquare(s string) (Square, error) {
 	if len(s) < 2 || len(s) > 3 {
-		return NoSquare, fmt.Errorf("elasund: bad square %s", quoteInput(s))
+		return NoSquare, fmt.Errorf("%w square %s", ErrNotation, quoteInput(s))
 	}
 	col := int(strings.ToLower(s[:1])[0]) - 'a'
 	var n int
 	for _, c := range s[1:] {
 		if c < '0' || c > '9' {
-			return NoSquare, fmt.Errorf("elasund: bad square %s", quoteInput(s))
+			return NoSquare, fmt.Errorf("%w square %s", ErrNotation, quoteInput(s))
 		}
 		n = n*10 + int(c-'0')
 	}
 	if n > 12 {
-		return NoSquare, fmt.Errorf("elasund: bad square %s: no row %d", quoteInput(s), n)
+		return NoSquare, fmt.Errorf("%w square %s: no row %d", ErrNotation, quoteInput(s), n)
 	}
 	q := SquareAt(col, Row(n))
 	if q == NoSquare {
-		return NoSquare, fmt.Errorf("elasund: bad square %s", quoteInput(s))
+		return NoSquare, fmt.Errorf("%w square %s", ErrNotation, quoteInput(s))
 	}
 	return q, nil
 }

@@ -397,7 +397,7 @@ func (g *Game) finishLoad() error {
 // ranges, Validate, and that the board's squares are those derived.
 func (g *Game) checkSaved() error {
 	if err := g.checkRanges(); err != nil {
-		return fmt.Errorf("%w: the game cannot be saved: %w", ErrInvalidState, err)
+		return fmt.Errorf("%w: the game cannot be saved: %w", ErrInvalidState, nested(err))
 	}
 	if err := g.Validate(); err != nil {
 		return err

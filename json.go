@@ -343,7 +343,7 @@ func (j *jsonGame) game() (*Game, error) {
 	}
 	var err error
 	if d.rules, err = ParseRules(j.Rules); err != nil {
-		return nil, bad("rules: %v", err)
+		return nil, bad("rules: %v", nested(err))
 	}
 	d.maxTurns, d.turn, d.builds, d.ship, d.dice, d.bank = j.MaxTurns, j.Turn, j.Builds, Row(j.Ship), j.Dice, j.Bank
 	var first, active, toMove int
@@ -380,7 +380,7 @@ func (j *jsonGame) game() (*Game, error) {
 			s string
 		}{{Hut, jp.Hut}, {Totem, jp.Totem}, {House, jp.House}, {Workshop, jp.Workshop}} {
 			if d.pieceSq[playerPiece(p, pc.b)], err = parseLocation(pc.s); err != nil {
-				return nil, bad("%v %s: %v", d.colors[p], pc.b, err)
+				return nil, bad("%v %s: %v", d.colors[p], pc.b, nested(err))
 			}
 		}
 		if len(jp.Permits) != PermitsPerPlayer {
@@ -425,7 +425,7 @@ func (j *jsonGame) game() (*Game, error) {
 		}
 		s, err := ParseSquare(jb.Square)
 		if err != nil {
-			return nil, bad("%v copy %d: %v", b, jb.Copy, err)
+			return nil, bad("%v copy %d: %v", b, jb.Copy, nested(err))
 		}
 		o, err := seat(b.String()+" owner", jb.Owner)
 		if err != nil {
@@ -436,7 +436,7 @@ func (j *jsonGame) game() (*Game, error) {
 	for _, jw := range j.Wall {
 		w, err := ParseWallSite(jw.Site)
 		if err != nil {
-			return nil, bad("wall: %v", err)
+			return nil, bad("wall: %v", nested(err))
 		}
 		o, err := seat("wall "+jw.Site+" owner", jw.Owner)
 		if err != nil {
@@ -463,7 +463,7 @@ func (j *jsonGame) game() (*Game, error) {
 	}
 	if j.Church.Origin != "" {
 		if d.churchOrigin, err = ParseSquare(j.Church.Origin); err != nil {
-			return nil, bad("church origin: %v", err)
+			return nil, bad("church origin: %v", nested(err))
 		}
 	}
 	for _, jt := range j.Church.Tiles {

@@ -79,7 +79,7 @@ type ReplayError struct {
 // Error names the move by its index, turn and notation, and says why it
 // is not legal.
 func (e *ReplayError) Error() string {
-	return fmt.Sprintf("elasund: record: move %d (turn %d) %q: %v", e.Index+1, e.Turn, e.Move.String(), e.Err)
+	return fmt.Sprintf("elasund: record: move %d (turn %d) %q: %v", e.Index+1, e.Turn, e.Move.String(), nested(e.Err))
 }
 
 // Unwrap returns the error of Apply.

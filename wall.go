@@ -115,14 +115,15 @@ func (w WallSite) String() string {
 	return "-"
 }
 
-// ParseWallSite reads a wall site's name as String writes it.
+// ParseWallSite reads a wall site's name as String writes it. Its error
+// wraps ErrNotation.
 func ParseWallSite(s string) (WallSite, error) {
 	for w := WallSite(0); w < numWallSites; w++ {
 		if len(s) == len(w.String()) && (s == w.String() || s[0]-'a'+'A' == w.String()[0] && s[1:] == w.String()[1:]) {
 			return w, nil
 		}
 	}
-	return NoWallSite, fmt.Errorf("elasund: bad wall site %s", quoteInput(s))
+	return NoWallSite, fmt.Errorf("%w wall site %s", ErrNotation, quoteInput(s))
 }
 
 // adjacentOK reports whether w is next to a gate or to a built wall tile
