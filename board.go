@@ -59,10 +59,13 @@ func (r Row) String() string {
 
 // Square is a square of the board, written column letter + row number
 // ("c8", "a12"). Squares are numbered row by row from the north-west corner:
-// a2 is 0, b2 is 1, …, i12 is 89. NoSquare is not a square.
+// a2 is 0, b2 is 1, …, i12 is 89. NoSquare is not a square; nor are
+// InSupply, AwaitingRebuild and RemovedFromGame, which say where a
+// building or permit is when it is not on the board.
 type Square uint8
 
-// NoSquare is the Square value that names no square.
+// NoSquare is the Square value that names no square: what the accessors
+// answer for arguments that name nothing.
 const NoSquare Square = 255
 
 // SquareAt returns the square in column col (0 for a … 8 for i) and row r,
@@ -123,12 +126,21 @@ func (s Square) Row() Row {
 func (s Square) col() int { return int(s) % NumColumns }
 func (s Square) ri() int  { return int(s) / NumColumns }
 
-// String returns the square as column letter and row number ("c8"), or "-".
+// String returns the square as column letter and row number ("c8"); for
+// the locations off the board "supply", "awaiting rebuild" or "removed"
+// (as the JSON forms write them); "-" for NoSquare and any other value.
 func (s Square) String() string {
-	if !s.Valid() {
-		return "-"
+	switch {
+	case s.Valid():
+		return string(rune('a'+s.col())) + s.Row().String()
+	case s == InSupply:
+		return "supply"
+	case s == AwaitingRebuild:
+		return "awaiting rebuild"
+	case s == RemovedFromGame:
+		return "removed"
 	}
-	return string(rune('a'+s.col())) + s.Row().String()
+	return "-"
 }
 
 // ChurchFoundation is c8, the square where the first church tile goes.

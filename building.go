@@ -275,23 +275,29 @@ func (g *Game) Buildings() []PlacedBuilding {
 	return out
 }
 
-// Where a player's building is when it is not on the board.
+// Where a player's building or permit is when it is not on the board. They
+// are Square values that are no square of the board (Valid is false), all
+// distinct and distinct from NoSquare, which BuildingSquare and
+// PermitSquare answer only for arguments that name no building or permit.
 const (
 	// InSupply is the Square that BuildingSquare returns for a building in
-	// its owner's supply (it equals NoSquare), and that PermitSquare
-	// returns for a permit in supply.
-	InSupply Square = NoSquare
-	// RemovedFromGame is the Square that BuildingSquare returns for a
-	// starter building that found no room to be rebuilt.
-	RemovedFromGame Square = 254
+	// its owner's supply, and PermitSquare for a permit in supply. It
+	// prints "supply".
+	InSupply Square = 252
 	// AwaitingRebuild is the Square that BuildingSquare returns for a
-	// displaced starter building before its owner rebuilds it.
+	// displaced starter building before its owner rebuilds it. It prints
+	// "awaiting rebuild".
 	AwaitingRebuild Square = 253
+	// RemovedFromGame is the Square that BuildingSquare returns for a
+	// starter building that left the game (declined, or no room to be
+	// rebuilt). It prints "removed".
+	RemovedFromGame Square = 254
 )
 
 // BuildingSquare returns where player p's building b (hut, totem, house or
-// workshop) is: its north-west square, or InSupply, RemovedFromGame or
-// AwaitingRebuild. It returns NoSquare (= InSupply) for invalid arguments.
+// workshop) is: its north-west square, or InSupply, AwaitingRebuild or
+// RemovedFromGame. It returns NoSquare when p is no player of the game or
+// b is not a player's building.
 func (g *Game) BuildingSquare(p Player, b Building) Square {
 	if !g.valid(p) || b < Hut || b > Workshop {
 		return NoSquare

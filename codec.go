@@ -95,7 +95,7 @@ func (g Game) MarshalBinary() ([]byte, error) {
 	b = append(b, uint8(g.phase), g.active, g.toMove, g.first, g.builds,
 		uint8(g.ship), g.dice[0], g.dice[1], uint8(g.winner))
 	for _, s := range g.pieceSq {
-		b = append(b, uint8(s))
+		b = append(b, squareToWire(s))
 	}
 	for _, o := range g.pieceOwner[neutralBase:] {
 		b = append(b, uint8(o))
@@ -103,7 +103,7 @@ func (g Game) MarshalBinary() ([]byte, error) {
 	b = append(b, g.pieceCubes[neutralBase:]...)
 	for p := range g.permitSq {
 		for _, s := range g.permitSq[p] {
-			b = append(b, uint8(s))
+			b = append(b, squareToWire(s))
 		}
 	}
 	b = append(b, g.wall[:]...)
@@ -178,7 +178,7 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 	d.phase, d.active, d.toMove, d.first, d.builds = Phase(one()), one(), one(), one(), one()
 	d.ship, d.dice[0], d.dice[1], d.winner = Row(one()), one(), one(), int8(one())
 	for i := range d.pieceSq {
-		d.pieceSq[i] = Square(one())
+		d.pieceSq[i] = squareFromWire(one())
 	}
 	for i := range d.pieceOwner {
 		d.pieceOwner[i] = -1
@@ -189,7 +189,7 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 	next(d.pieceCubes[neutralBase:])
 	for p := range d.permitSq {
 		for v := range d.permitSq[p] {
-			d.permitSq[p][v] = Square(one())
+			d.permitSq[p][v] = squareFromWire(one())
 		}
 	}
 	next(d.wall[:])
@@ -227,6 +227,21 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 	*g = d
 	return nil
 }
+
+// The binary form writes a building or permit in supply as 255 (version 1
+// was laid out when InSupply was NoSquare): squareToWire and squareFromWire
+// swap the two values, so that every other byte means what it did.
+func squareToWire(s Square) uint8 {
+	switch s {
+	case InSupply:
+		return uint8(NoSquare)
+	case NoSquare:
+		return uint8(InSupply)
+	}
+	return uint8(s)
+}
+
+func squareFromWire(b uint8) Square { return Square(squareToWire(Square(b))) }
 
 // pcgState returns the two words of a PCG source's state.
 func pcgState(r *rand.PCG) (hi, lo uint64, err error) {

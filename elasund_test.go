@@ -41,12 +41,12 @@ func boardWantStart(t *testing.T, colors []Color, first int, deck []InfluenceCol
 		ship: NoRow, winner: -1, maxTurns: uint32(maxTurns), churchOrigin: NoSquare}
 	copy(w.colors[:], colors)
 	for id := range w.pieceSq {
-		w.pieceSq[id] = NoSquare // every building in supply
+		w.pieceSq[id] = InSupply // every building in supply
 		w.pieceOwner[id] = -1
 	}
 	for p := range w.permitSq {
 		for v := range w.permitSq[p] {
-			w.permitSq[p][v] = NoSquare // every permit in supply
+			w.permitSq[p][v] = InSupply // every permit in supply
 		}
 	}
 	for p, c := range colors {
@@ -459,7 +459,7 @@ func TestBoardAccessorsInvalidArguments(t *testing.T) {
 			c.PermitOwner != NoPlayer || c.ChurchTile != 0 || c.TileOwner != NoPlayer || g.IsEmpty(s) {
 			t.Errorf("At(%d) = %+v, IsEmpty %v", s, c, g.IsEmpty(s))
 		}
-		if s.Valid() || s.Col() != -1 || s.Row() != NoRow || s.String() != "-" || InCity(s, 4) || TradeValue(s, 4) != 0 {
+		if s.Valid() || s.Col() != -1 || s.Row() != NoRow || InCity(s, 4) || TradeValue(s, 4) != 0 {
 			t.Errorf("Square(%d) methods not zero", s)
 		}
 	}

@@ -544,8 +544,9 @@ func (g *Game) appendBonus(dst []Move) []Move {
 	return dst
 }
 
-// PermitSquare returns where player p's permit of value v lies, or NoSquare
-// if it is in p's supply (or p or v is out of range).
+// PermitSquare returns where player p's permit of value v lies: a square,
+// or InSupply. It returns NoSquare when p is no player of the game or v is
+// not a permit's value (0 to 4).
 func (g *Game) PermitSquare(p Player, v int) Square {
 	if !g.valid(p) || v < 0 || v >= PermitsPerPlayer {
 		return NoSquare

@@ -378,7 +378,7 @@ func notTheDecider(g *Game, mv Move) string {
 			return "the permit on that square is not theirs"
 		}
 	case PlacePermit, BonusPermit:
-		if g.PermitSquare(p, int(mv.Permit)) != NoSquare {
+		if g.PermitSquare(p, int(mv.Permit)) != InSupply {
 			return "that permit value is not in their supply"
 		}
 	case Discard, ReturnInfluence:
