@@ -286,7 +286,7 @@ func TestInformationAPINeverPanics(t *testing.T) {
 // viewAccessors calls every accessor of v with a few arguments in and out
 // of range and returns a digest of the answers.
 func viewAccessors(v View) string {
-	out := fmt.Sprint(v.Viewer(), v.Hand(), v.ChurchBottom(), v.Decides(), v.Players(), v.Rules(), v.MaxTurns(),
+	out := fmt.Sprint(v.Viewer(), v.Config(), v.ChurchBottom(), v.Decides(), v.Players(), v.Rules(), v.MaxTurns(),
 		v.Phase(), v.Active(), v.ToMove(), v.FirstPlayer(), v.Over(), v.Winner(), v.Turn(), v.BuildsLeft(), v.Ship(),
 		v.PiratesPool(), v.Bank(), v.DeckSize(), v.DiscardPile(), v.PermitRows(), v.ChurchOrigin(), v.ChurchTilesLeft(),
 		v.PlayerOf(Red), v.Buildings())
@@ -294,7 +294,7 @@ func viewAccessors(v View) string {
 	d1, d2 := v.Dice()
 	out += fmt.Sprint(a, b, d1, d2)
 	for _, p := range []Player{-1, 0, 3, 4} {
-		out += fmt.Sprint(v.Gold(p), v.InfluenceCards(p), v.Color(p), v.Pending(p), v.BuildingSquare(p, Hut),
+		out += fmt.Sprint(v.Hand(p), v.Influence(p, InfluenceGreen), v.Gold(p), v.InfluenceCards(p), v.Color(p), v.Pending(p), v.BuildingSquare(p, Hut),
 			v.RebuildPending(p, Totem), v.PermitSquare(p, 2), v.PermitsInSupply(p), v.WallTilesLeft(p), v.CubesPlaced(p),
 			v.CubesInSupply(p), v.CubeSpots(p), v.CubesInRow(p, 5), v.TradePoints(p), v.TradeDisk(p), v.HasMilestoneCube(p, 3))
 	}

@@ -15,7 +15,7 @@ func ExampleGame_View() {
 	g, _ := elasund.New(elasund.Config{Players: 3, Seed: 5, FirstPlayer: elasund.Red})
 	_ = g.Apply(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{2, 2}}) // row 4: the huts draw influence
 	red := g.View(0)
-	fmt.Println("red holds", red.Hand())
+	fmt.Println("red holds", red.Hand(0))
 	for p := elasund.Player(1); p < 3; p++ {
 		fmt.Println(g.Color(p), "holds", red.Gold(p), "gold and", red.InfluenceCards(p), "influence cards")
 	}

@@ -426,7 +426,7 @@ func (e *obsEncoder) global(o []float32) {
 	}
 	o[globalBank] = scaled(v.Bank(), GoldCards)
 	o[globalDeck] = scaled(v.DeckSize(), InfluenceCards)
-	discard, hand := v.DiscardPile(), v.Hand()
+	discard, hand := v.DiscardPile(), v.Hand(v.viewer)
 	for i, c := range InfluenceColors() {
 		o[globalDiscard+i] = scaled(discard.Of(c), InfluencePerColor)
 		o[globalHand+i] = scaled(hand.Of(c), InfluencePerColor)

@@ -415,7 +415,7 @@ func TestObservationIsSeatRelative(t *testing.T) {
 				// What only the viewer knows, from the view's accessors.
 				v := g.View(b)
 				for i, c := range InfluenceColors() {
-					want[obsGlobal+globalHand+i] = float32(v.Hand().Of(c)) / 13
+					want[obsGlobal+globalHand+i] = float32(v.Hand(b).Of(c)) / 13
 				}
 				for _, f := range private[1:] {
 					off, m := obsRange(t, f)

@@ -544,14 +544,14 @@ func (g *Game) appendBonus(dst []Move) []Move {
 	return dst
 }
 
-// PermitSquare returns where player p's permit of value v lies: a square,
-// or InSupply. It returns NoSquare when p is no player of the game or v is
-// not a permit's value (0 to 4).
-func (g *Game) PermitSquare(p Player, v int) Square {
-	if !g.valid(p) || v < 0 || v >= PermitsPerPlayer {
+// PermitSquare returns where player p's permit of the given value lies: a
+// square, or InSupply. It returns NoSquare when p is no player of the game
+// or value is not a permit's value (0 to 4).
+func (g *Game) PermitSquare(p Player, value int) Square {
+	if !g.valid(p) || value < 0 || value >= PermitsPerPlayer {
 		return NoSquare
 	}
-	return g.permitSq[p][v]
+	return g.permitSq[p][value]
 }
 
 // PermitsInSupply returns the values of the permits in player p's supply, in

@@ -277,27 +277,22 @@ type pictureSource interface {
 	DiscardPile() Cards
 	NeutralSupply(b Building) int
 
-	// turnLimit is the game's turn limit, 0 for none.
-	turnLimit() int
+	MaxTurns() int
 	// influenceShown returns how many influence cards player p holds and,
 	// when the picture may show them (known), their colours.
 	influenceShown(p Player) (count int, colours Cards, known bool)
 }
-
-func (g *Game) turnLimit() int { return int(g.maxTurns) }
 
 func (g *Game) influenceShown(p Player) (int, Cards, bool) {
 	h := g.Hand(p)
 	return h.Influence(), h, true
 }
 
-func (v View) turnLimit() int { return v.MaxTurns() }
-
 func (v View) influenceShown(p Player) (int, Cards, bool) {
 	if p != v.viewer || v.viewer == NoPlayer {
 		return v.InfluenceCards(p), Cards{}, false
 	}
-	h := v.Hand()
+	h := v.Hand(p)
 	return h.Influence(), h, true
 }
 
@@ -385,7 +380,7 @@ func writeHeader(b *strings.Builder, src pictureSource, whose string) {
 	if src.Rules() != DefaultRules {
 		fmt.Fprintf(b, "; rules %v", src.Rules())
 	}
-	if limit := src.turnLimit(); limit > 0 {
+	if limit := src.MaxTurns(); limit > 0 {
 		fmt.Fprintf(b, "; at most %d turns", limit)
 	}
 	b.WriteString(".\n")

@@ -78,19 +78,37 @@ func (g *Game) firstChurchBuilder() int {
 // spectator's view.
 func (v View) Viewer() Player { return v.viewer }
 
-// Hand returns the viewer's own cards (none for a spectator).
-func (v View) Hand() Cards { return v.g.Hand(v.viewer) }
+// Hand returns player p's cards as the viewer knows them: all of the
+// viewer's own; of any other player (of every player, for a spectator)
+// only the gold, the influence colours left zero, since they are hidden
+// (InfluenceCards gives how many there are).
+func (v View) Hand(p Player) Cards {
+	if p == v.viewer {
+		return v.g.Hand(p)
+	}
+	return Cards{Gold: uint8(v.g.Gold(p))}
+}
 
 // Gold returns how many gold cards player p holds.
 func (v View) Gold(p Player) int { return v.g.Gold(p) }
 
-// InfluenceCards returns how many influence cards player p holds (their
-// colours are known only for the viewer's own hand: Hand).
+// InfluenceCards returns how many influence cards player p holds, of any
+// colour (public: the colours are known only for the viewer's own hand).
 func (v View) InfluenceCards(p Player) int {
 	if !v.g.valid(p) || p >= MaxPlayers {
 		return 0
 	}
 	return int(v.infl[p])
+}
+
+// Influence returns the viewer's own influence cards of colour c when p is
+// the viewer, as Game.Influence; 0 for any other player, whose colours
+// the viewer does not know (InfluenceCards gives their number).
+func (v View) Influence(p Player, c InfluenceColor) int {
+	if p != v.viewer {
+		return 0
+	}
+	return v.g.Influence(p, c)
 }
 
 // ChurchBottom returns the tile at the bottom of the church stack when the
@@ -170,7 +188,11 @@ func (v View) PlayerOf(c Color) Player { return v.g.PlayerOf(c) }
 func (v View) Rules() Rules { return v.g.Rules() }
 
 // MaxTurns returns the game's turn limit (Config.MaxTurns), 0 for none.
-func (v View) MaxTurns() int { return int(v.g.maxTurns) }
+func (v View) MaxTurns() int { return v.g.MaxTurns() }
+
+// Config returns the configuration the game keeps, as Game.Config: all of
+// it is public.
+func (v View) Config() Config { return v.g.Config() }
 
 // Phase returns the current phase.
 func (v View) Phase() Phase { return v.g.Phase() }
@@ -241,8 +263,9 @@ func (v View) RebuildPending(p Player, b Building) bool { return v.g.RebuildPend
 // neutral supply.
 func (v View) NeutralSupply(b Building) int { return v.g.NeutralSupply(b) }
 
-// PermitSquare returns where player p's permit of value v lies, or NoSquare.
-func (v View) PermitSquare(p Player, val int) Square { return v.g.PermitSquare(p, val) }
+// PermitSquare returns where player p's permit of the given value lies, as
+// Game.PermitSquare.
+func (v View) PermitSquare(p Player, value int) Square { return v.g.PermitSquare(p, value) }
 
 // PermitsInSupply returns the values of the permits in player p's supply.
 func (v View) PermitsInSupply(p Player) []int { return v.g.PermitsInSupply(p) }

@@ -226,6 +226,8 @@ func viewMismatch(g *Game, p Player) string {
 		{"Players", v.Players(), n},
 		{"Rules", v.Rules(), g.Rules()},
 		{"MaxTurns", v.MaxTurns(), int(g.maxTurns)},
+		{"Game.MaxTurns", g.MaxTurns(), int(g.maxTurns)},
+		{"Config", v.Config(), g.Config()},
 		{"Phase", v.Phase(), g.Phase()},
 		{"Active", v.Active(), g.Active()},
 		{"ToMove", v.ToMove(), g.ToMove()},
@@ -243,7 +245,6 @@ func viewMismatch(g *Game, p Player) string {
 		{"PermitRows", v.PermitRows(), g.PermitRows()},
 		{"ChurchOrigin", v.ChurchOrigin(), g.ChurchOrigin()},
 		{"ChurchTilesLeft", v.ChurchTilesLeft(), g.ChurchTilesLeft()},
-		{"Hand", v.Hand(), g.Hand(p)},
 	}
 	d1, d2 := v.Dice()
 	g1, g2 := g.Dice()
@@ -262,7 +263,20 @@ func viewMismatch(g *Game, p Player) string {
 		}
 	}
 	for q := Player(-1); int(q) <= n; q++ {
-		if v.Gold(q) != g.Gold(q) || v.InfluenceCards(q) != g.Hand(q).Influence() || v.Pending(q) != g.Pending(q) ||
+		// The viewer's own hand whole; the others' gold only.
+		hand := g.Hand(q)
+		if q != p {
+			hand = Cards{Gold: hand.Gold}
+		}
+		if v.Hand(q) != hand {
+			return "Hand of player " + itoa(int(q)) + ": " + cmp.Diff(hand, v.Hand(q))
+		}
+		for c := NoInfluence; c <= InfluenceYellow+1; c++ {
+			if want := int(hand.Of(c)); v.Influence(q, c) != want || (q == p && v.Influence(q, c) != g.Influence(q, c)) {
+				return "Influence of player " + itoa(int(q)) + " colour " + c.String()
+			}
+		}
+		if v.Gold(q) != g.Gold(q) || v.InfluenceCards(q) != g.Hand(q).Influence() || g.InfluenceCards(q) != g.Hand(q).Influence() || v.Pending(q) != g.Pending(q) ||
 			v.Color(q) != g.Color(q) || v.WallTilesLeft(q) != g.WallTilesLeft(q) || v.CubesPlaced(q) != g.CubesPlaced(q) ||
 			v.CubesInSupply(q) != g.CubesInSupply(q) || v.TradePoints(q) != g.TradePoints(q) || v.TradeDisk(q) != g.TradeDisk(q) ||
 			!eq(v.PermitsInSupply(q), g.PermitsInSupply(q)) || !eq(v.CubeSpots(q), g.CubeSpots(q)) {
@@ -471,4 +485,43 @@ func BenchmarkView(b *testing.B) {
 		sink = positions[i%len(positions)].View(Player(i % 4))
 	}
 	_ = sink
+}
+
+// TestGameConfig: Config gives back what the game keeps of its
+// configuration, the first player as the colour that started when the
+// random source chose it, and New(g.Config()) keeps it.
+func TestGameConfig(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   Config
+		want Config // FirstPlayer filled in from the game when NoColor
+	}{
+		{"players only", Config{Players: 3, Seed: 9},
+			Config{Players: 3, Colors: []Color{Red, Blue, Green}}},
+		{"colours, first, limit, rules", Config{Colors: []Color{Yellow, Red}, FirstPlayer: Red, MaxTurns: 40, Rules: EnglishEdition, Seed: 2,
+			InfluenceDeck: nil, ChurchStack: []ChurchTile{9, 8, 7, 6, 5, 4, 3, 2, 1}},
+			Config{Players: 2, Colors: []Color{Yellow, Red}, FirstPlayer: Red, MaxTurns: 40, Rules: EnglishEdition}},
+	} {
+		g, err := New(tc.in)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		want := tc.want
+		if want.FirstPlayer == NoColor {
+			want.FirstPlayer = g.Color(g.FirstPlayer())
+		}
+		if got := g.Config(); !cmp.Equal(got, want) {
+			t.Errorf("%s: Config() differs (-want +got):\n%s", tc.name, cmp.Diff(want, got))
+		}
+		again, err := New(g.Config())
+		if err != nil {
+			t.Fatalf("%s: New(g.Config()): %v", tc.name, err)
+		}
+		if !cmp.Equal(again.Config(), want) || again.MaxTurns() != want.MaxTurns {
+			t.Errorf("%s: New(g.Config()).Config() = %+v; want %+v", tc.name, again.Config(), want)
+		}
+	}
+	if got := (&Game{}).Config(); !cmp.Equal(got, Config{}) {
+		t.Errorf("the zero Game's Config() = %+v; want Config{}", got)
+	}
 }
