@@ -68,6 +68,12 @@
 // Apply, IsLegal and AppendLegal (with a buffer of sufficient capacity) do
 // not allocate.
 //
+// One rule says which functions hand out a new Game: New, Clone,
+// Record.Replay and View.Sample make one and return a *Game. The forms a
+// search calls in its loop change a Game the caller already has and do not
+// allocate: Determinize changes its receiver, View.SampleInto fills the
+// Game it is given, and a copy is an assignment (c := *g).
+//
 // # Chance and determinism
 //
 // All randomness comes from the game's own PCG source (math/rand/v2),
@@ -191,8 +197,9 @@
 // uniform draw from the positions consistent with p's view, which does not
 // weigh what the history implies. A search for p runs on determinized
 // copies (c := *g; c.Determinize(p, r)), so that neither an opponent's
-// colours nor the next roll leak into its choices; View.Sample does the
-// same from a View alone.
+// colours nor the next roll leak into its choices; View.Sample and
+// View.SampleInto do the same from a View alone. Without a random source
+// (r nil) they return an error wrapping ErrNilArgument.
 //
 // For search and learning:
 //   - ChanceOutcomes lists the outcomes of a roll, one forced Roll per sum
@@ -210,8 +217,8 @@
 //   - Key is a 128-bit key of the position (the random source and the last
 //     dice left out), for transposition tables.
 //
-// View, Determinize, Cost, Key, Move.Index and MoveFromIndex do not
-// allocate, nor do ChanceOutcomes, LegalMask, AppendLegalIndices and
+// View, Determinize, View.SampleInto, Cost, Key, Move.Index and
+// MoveFromIndex do not allocate, nor do ChanceOutcomes, LegalMask, AppendLegalIndices and
 // View.Observation with a buffer of sufficient capacity.
 //
 // # Hosting a game

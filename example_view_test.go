@@ -23,7 +23,7 @@ func ExampleGame_View() {
 	fmt.Println("blue decides:", g.View(1).Decides(), "-", len(g.View(1).Legal()), "legal moves")
 
 	c := *g
-	c.Determinize(0, rand.New(rand.NewPCG(1, 2))) // other hands and the deck re-dealt
+	_ = c.Determinize(0, rand.New(rand.NewPCG(1, 2))) // other hands and the deck re-dealt
 	fmt.Println("same view for red:", c.View(0) == red)
 
 	b, _ := json.Marshal(g.View(1))
@@ -63,7 +63,9 @@ func ExampleGame_Determinize() {
 		wins := 0
 		for range 8 {
 			c := *g
-			c.Determinize(me, r)
+			if err := c.Determinize(me, r); err != nil {
+				panic(err) // not reached: r is not nil and g is a real game
+			}
 			_ = c.Apply(m)
 			if playout(&c) == me {
 				wins++

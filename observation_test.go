@@ -237,7 +237,9 @@ func TestObservationHidesWhatPlayerMayNotKnow(t *testing.T) {
 				}
 				for s := range uint64(3) {
 					d := g
-					d.Determinize(p, rand.New(rand.NewPCG(uint64(k), s)))
+					if err := d.Determinize(p, rand.New(rand.NewPCG(uint64(k), s))); err != nil {
+						t.Fatal(err)
+					}
 					if d != g {
 						differs++
 					}
@@ -260,7 +262,7 @@ func TestObservationHidesWhatPlayerMayNotKnow(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					check("View.Sample", &s)
+					check("View.Sample", s)
 				}
 			}
 		}

@@ -125,7 +125,9 @@ func TestViewHidesWhatPlayerMayNotKnow(t *testing.T) {
 				t.Fatalf("player %d: JSON differs or fails (%v, %v):\n%s\n%s", p, err1, err2, j1, j2)
 			}
 			d := *g
-			d.Determinize(p, rr)
+			if err := d.Determinize(p, rr); err != nil {
+				t.Fatal(err)
+			}
 			if err := d.Validate(); err != nil {
 				t.Fatalf("player %d: determinized game: %v", p, err)
 			}
