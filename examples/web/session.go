@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"sync"
 	"time"
@@ -210,17 +209,11 @@ func (ss *session) stateLocked() (stateJSON, error) {
 	return st, nil
 }
 
-// seatPicture draws what the viewer of v knows. The picture of a seat shows
-// only the public board and the seat's own cards (elasund.RevealSeat), so
-// it is the same for every game consistent with the view: it is drawn from
-// one drawn with View.Sample, and the server needs no game of its own.
+// seatPicture draws what the viewer of v knows: the public board and the
+// seat's own cards (elasund.RevealSeat), from the view alone.
 func seatPicture(v elasund.View) (string, error) {
-	g, err := v.Sample(rand.New(rand.NewPCG(0, 0)))
-	if err != nil {
-		return "", err
-	}
 	var svg bytes.Buffer
-	if err := g.WriteSVG(&svg, elasund.SVGOptions{Reveal: elasund.RevealSeat(v.Viewer())}); err != nil {
+	if err := v.WriteSVG(&svg, elasund.SVGOptions{Reveal: elasund.RevealSeat(v.Viewer())}); err != nil {
 		return "", err
 	}
 	return svg.String(), nil
