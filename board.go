@@ -162,15 +162,18 @@ func InCity(s Square, players int) bool {
 }
 
 // CitySquares returns the city's squares for the given player count, in
-// square order (row by row from the north-west).
-func CitySquares(players int) []Square {
-	var out []Square
+// square order (row by row from the north-west), in a new slice.
+func CitySquares(players int) []Square { return AppendCitySquares(nil, players) }
+
+// AppendCitySquares appends the squares CitySquares lists to dst and
+// returns the extended slice.
+func AppendCitySquares(dst []Square, players int) []Square {
 	for s := Square(0); s < NumSquares; s++ {
 		if InCity(s, players) {
-			out = append(out, s)
+			dst = append(dst, s)
 		}
 	}
-	return out
+	return dst
 }
 
 // TradeValue returns the trade points of square s for the given player count
@@ -194,15 +197,18 @@ func TradeValue(s Square, players int) int {
 }
 
 // TradeFields returns the trade fields of the city for the given player
-// count, in square order.
-func TradeFields(players int) []Square {
-	var out []Square
-	for _, s := range CitySquares(players) {
+// count, in square order, in a new slice.
+func TradeFields(players int) []Square { return AppendTradeFields(nil, players) }
+
+// AppendTradeFields appends the squares TradeFields lists to dst and
+// returns the extended slice.
+func AppendTradeFields(dst []Square, players int) []Square {
+	for s := Square(0); s < NumSquares; s++ {
 		if TradeValue(s, players) > 0 {
-			out = append(out, s)
+			dst = append(dst, s)
 		}
 	}
-	return out
+	return dst
 }
 
 // Color is a player's colour. The zero value is NoColor.

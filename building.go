@@ -261,18 +261,21 @@ type PlacedBuilding struct {
 }
 
 // Buildings returns the buildings on the board, in square order of their
-// north-west squares.
-func (g *Game) Buildings() []PlacedBuilding {
-	var out []PlacedBuilding
+// north-west squares, in a new slice (nil for none).
+func (g *Game) Buildings() []PlacedBuilding { return g.AppendBuildings(nil) }
+
+// AppendBuildings appends the buildings on the board to dst, as Buildings
+// lists them, and returns the extended slice.
+func (g *Game) AppendBuildings(dst []PlacedBuilding) []PlacedBuilding {
 	for s := Square(0); s < NumSquares; s++ {
 		v := g.cell[s]
 		if v == 0 || v > numPieces || g.pieceSq[v-1] != s {
 			continue
 		}
 		id := int(v) - 1
-		out = append(out, PlacedBuilding{pieceKinds[id], Player(g.owner(id)), s, int(g.pieceCubes[id])})
+		dst = append(dst, PlacedBuilding{pieceKinds[id], Player(g.owner(id)), s, int(g.pieceCubes[id])})
 	}
-	return out
+	return dst
 }
 
 // Where a player's building or permit is when it is not on the board. They
@@ -348,17 +351,26 @@ type CubeSpot struct {
 }
 
 // CubeSpots lists where player p's cubes stand: neutral buildings (one entry
-// per cube), church tiles, towers, milestones.
-func (g *Game) CubeSpots(p Player) []CubeSpot {
-	var out []CubeSpot
+// per cube), church tiles, towers, milestones; in a new slice (nil for
+// none).
+func (g *Game) CubeSpots(p Player) []CubeSpot { return g.AppendCubeSpots(nil, p) }
+
+// AppendCubeSpots appends where player p's cubes stand to dst, as
+// CubeSpots lists them, and returns the extended slice.
+func (g *Game) AppendCubeSpots(dst []CubeSpot, p Player) []CubeSpot {
+	out := dst
 	if !g.valid(p) {
 		return out
 	}
 	none := CubeSpot{Building: NoSquare, Tower: NoWallSite}
-	for _, b := range g.Buildings() {
-		for k := 0; k < b.Cubes && b.Owner == p; k++ {
+	for s := Square(0); s < NumSquares; s++ {
+		v := g.cell[s]
+		if v == 0 || v > numPieces || g.pieceSq[v-1] != s || g.owner(int(v)-1) != int(p) {
+			continue
+		}
+		for range g.pieceCubes[v-1] {
 			c := none
-			c.Building = b.Origin
+			c.Building = s
 			out = append(out, c)
 		}
 	}
@@ -369,8 +381,8 @@ func (g *Game) CubeSpots(p Player) []CubeSpot {
 			out = append(out, c)
 		}
 	}
-	for _, w := range WallSites(int(g.n)) {
-		if o, t := g.Wall(w); o == p && WallTower(t) {
+	for w := WallSite(0); w < numWallSites; w++ {
+		if o, t := g.Wall(w); o == p && w.inGame(int(g.n)) && WallTower(t) {
 			c := none
 			c.Tower = w
 			out = append(out, c)

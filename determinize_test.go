@@ -295,7 +295,7 @@ func TestInformationAPINeverPanics(t *testing.T) {
 			}
 		})
 		call("Key", func() { _ = g.Key() })
-		call("ChanceOutcomes", func() { outs = g.ChanceOutcomes(outs[:0]) })
+		call("ChanceOutcomes", func() { outs = g.AppendChanceOutcomes(outs[:0]) })
 		if !valid {
 			continue
 		}
@@ -304,7 +304,7 @@ func TestInformationAPINeverPanics(t *testing.T) {
 			if _, err := json.Marshal(g.View(g.ToMove())); err != nil {
 				t.Fatal(err)
 			}
-			mask = g.LegalMask(mask)
+			mask = g.AppendLegalMask(mask[:0])
 			idx = g.AppendLegalIndices(idx[:0])
 			for _, m := range g.Legal() {
 				_ = g.Cost(m)

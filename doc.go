@@ -68,6 +68,14 @@
 // Apply, IsLegal and AppendLegal (with a buffer of sufficient capacity) do
 // not allocate.
 //
+// One rule says how slices come back: a method whose name begins with
+// Append appends to the slice dst it is given and returns the extended
+// slice, as append does (buf = g.AppendLegal(buf[:0]) reuses a buffer),
+// and allocates only when dst lacks room; the accessors without the prefix
+// (Legal, Buildings, CubeSpots, PermitRows, PermitsInSupply, CitySquares,
+// TradeFields, WallSites, Table.Legal and Table.Log) return a new slice
+// each call, and each has an Append form.
+//
 // One rule says which functions hand out a new Game: New, Clone,
 // Record.Replay and View.Sample make one and return a *Game. The forms a
 // search calls in its loop change a Game the caller already has and do not
@@ -202,14 +210,14 @@
 // (r nil) they return an error wrapping ErrNilArgument.
 //
 // For search and learning:
-//   - ChanceOutcomes lists the outcomes of a roll, one forced Roll per sum
+//   - AppendChanceOutcomes lists the outcomes of a roll, one forced Roll per sum
 //     with its probability, for expectimax. The other draws (cards, church
 //     tiles, the pirates' reward, reshuffles) stay inside Apply; search over
 //     them by determinizing.
-//   - NumActions, Move.Index, MoveFromIndex, ActionRange, LegalMask and
-//     AppendLegalIndices give every move a fixed integer index, for bots
+//   - NumActions, Move.Index, MoveFromIndex, ActionRange, AppendLegalMask
+//     and AppendLegalIndices give every move a fixed integer index, for bots
 //     that choose among a fixed number of actions (neural networks).
-//   - View.Observation encodes what a player may know as ObservationSize
+//   - View.AppendObservation encodes what a player may know as ObservationSize
 //     float32 values, seat-relative (the viewer first), the same size for
 //     every player count: the input of such a network.
 //   - Cost(m) is what a legal move costs its player in gold and influence,
@@ -218,8 +226,9 @@
 //     dice left out), for transposition tables.
 //
 // View, Determinize, View.SampleInto, Cost, Key, Move.Index and
-// MoveFromIndex do not allocate, nor do ChanceOutcomes, LegalMask, AppendLegalIndices and
-// View.Observation with a buffer of sufficient capacity.
+// MoveFromIndex do not allocate, nor do AppendChanceOutcomes,
+// AppendLegalMask, AppendLegalIndices and View.AppendObservation with a
+// buffer of sufficient capacity.
 //
 // # Hosting a game
 //

@@ -83,12 +83,12 @@ func ExampleGame_Determinize() {
 // The fixed integer action space: a policy that scores all NumActions
 // indices (a neural network, say) picks the best legal one through the
 // mask, and MoveFromIndex turns the index back into a move.
-func ExampleGame_LegalMask() {
+func ExampleGame_AppendLegalMask() {
 	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1, FirstPlayer: elasund.Red})
 	_ = g.Apply(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{1, 1}}) // ship to row 2
 	_ = g.Apply(elasund.Move{Kind: elasund.EndBuilding})
 
-	mask := g.LegalMask(nil)
+	mask := g.AppendLegalMask(nil)
 	score := func(i int) float64 { return float64(i%97) / 97 } // stands in for a network's output
 	best := -1
 	for i, ok := range mask {
@@ -108,9 +108,9 @@ func ExampleGame_LegalMask() {
 }
 
 // The chance outcomes of a roll, for expectimax: one forced roll per sum.
-func ExampleGame_ChanceOutcomes() {
+func ExampleGame_AppendChanceOutcomes() {
 	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1})
-	for _, o := range g.ChanceOutcomes(nil) {
+	for _, o := range g.AppendChanceOutcomes(nil) {
 		fmt.Printf("%s %.4f\n", o.Move, o.Probability)
 	}
 	// Output:

@@ -5,7 +5,7 @@ import "slices"
 // A fixed-size encoding of a View, for learning bots (neural networks):
 // the input tensor that goes with the fixed action space of action.go.
 
-// ObservationSize is the length of View.Observation's encoding: the same
+// ObservationSize is the length of View.AppendObservation's encoding: the same
 // for every player count, so that one model serves 2, 3 and 4 players
 // (the seats and squares a smaller game lacks are encoded as zeros).
 const ObservationSize = 2659
@@ -101,7 +101,7 @@ const (
 	globalSize       = globalPermitRows + NumRows
 )
 
-// Observation appends to dst a fixed-size encoding of what the view's
+// AppendObservation appends to dst a fixed-size encoding of what the view's
 // player may know, ObservationSize float32 values, and returns the
 // extended slice. It allocates nothing when dst has room for them. It
 // encodes the view only, so games that differ only in what the viewer may
@@ -211,7 +211,7 @@ const (
 //	     0      1  site: 1 if the site is in the game (WallSites)
 //	     1      4  wallowner: the relative seat that built there
 //	     5      1  tower: 1 if its tile is a tower (a cube stands there)
-func (v View) Observation(dst []float32) []float32 {
+func (v View) AppendObservation(dst []float32) []float32 {
 	n := len(dst)
 	dst = slices.Grow(dst, ObservationSize)[:n+ObservationSize]
 	o := dst[n:]

@@ -168,11 +168,15 @@ func (t *Table) View(p Player) View { return t.g.View(p) }
 
 // Legal returns the moves seat p may play now: those Game.Legal lists when p
 // decides, none otherwise (none either once the game is over or abandoned).
-func (t *Table) Legal(p Player) []Move {
+func (t *Table) Legal(p Player) []Move { return t.AppendLegal(nil, p) }
+
+// AppendLegal appends the moves Legal lists for seat p to dst and returns
+// the extended slice.
+func (t *Table) AppendLegal(dst []Move, p Player) []Move {
 	if p == NoPlayer || p != t.ToMove() {
-		return nil
+		return dst
 	}
-	return t.g.Legal()
+	return t.g.AppendLegal(dst)
 }
 
 // ToMove returns the seat that decides now, or NoPlayer once the game is

@@ -155,13 +155,15 @@ func (v View) Cost(m Move) Cards {
 	return v.g.Cost(m)
 }
 
-// LegalMask marks the action indices of the viewer's legal moves, as
-// Game.LegalMask; all false when someone else decides.
-func (v View) LegalMask(dst []bool) []bool {
+// AppendLegalMask appends NumActions booleans to dst marking the action
+// indices of the viewer's legal moves, as Game.AppendLegalMask; all false
+// when someone else decides.
+func (v View) AppendLegalMask(dst []bool) []bool {
 	if !v.Decides() {
-		return resetMask(dst)
+		dst, _ = growMask(dst)
+		return dst
 	}
-	return v.g.LegalMask(dst)
+	return v.g.AppendLegalMask(dst)
 }
 
 // AppendLegalIndices appends the action indices of the viewer's legal
@@ -249,8 +251,12 @@ func (v View) At(s Square) Contents { return v.g.At(s) }
 func (v View) IsEmpty(s Square) bool { return v.g.IsEmpty(s) }
 
 // Buildings returns the buildings on the board, in square order of their
-// north-west squares.
+// north-west squares, in a new slice (nil for none).
 func (v View) Buildings() []PlacedBuilding { return v.g.Buildings() }
+
+// AppendBuildings appends the buildings on the board to dst, as
+// Game.AppendBuildings.
+func (v View) AppendBuildings(dst []PlacedBuilding) []PlacedBuilding { return v.g.AppendBuildings(dst) }
 
 // BuildingSquare returns where player p's building b is, as
 // Game.BuildingSquare.
@@ -267,12 +273,23 @@ func (v View) NeutralSupply(b Building) int { return v.g.NeutralSupply(b) }
 // Game.PermitSquare.
 func (v View) PermitSquare(p Player, value int) Square { return v.g.PermitSquare(p, value) }
 
-// PermitsInSupply returns the values of the permits in player p's supply.
+// PermitsInSupply returns the values of the permits in player p's supply,
+// as Game.PermitsInSupply.
 func (v View) PermitsInSupply(p Player) []int { return v.g.PermitsInSupply(p) }
 
+// AppendPermitsInSupply appends the values of the permits in player p's
+// supply to dst, as Game.AppendPermitsInSupply.
+func (v View) AppendPermitsInSupply(dst []int, p Player) []int {
+	return v.g.AppendPermitsInSupply(dst, p)
+}
+
 // PermitRows returns the rows where the active player may place a permit
-// in phase 3 without paying influence.
+// in phase 3 without paying influence, as Game.PermitRows.
 func (v View) PermitRows() []Row { return v.g.PermitRows() }
+
+// AppendPermitRows appends the rows PermitRows lists to dst, as
+// Game.AppendPermitRows.
+func (v View) AppendPermitRows(dst []Row) []Row { return v.g.AppendPermitRows(dst) }
 
 // Wall returns who built wall site w and the tile number there.
 func (v View) Wall(w WallSite) (Player, int) { return v.g.Wall(w) }
@@ -300,8 +317,14 @@ func (v View) CubesPlaced(p Player) int { return v.g.CubesPlaced(p) }
 // CubesInSupply returns how many of player p's cubes are not on the board.
 func (v View) CubesInSupply(p Player) int { return v.g.CubesInSupply(p) }
 
-// CubeSpots lists where player p's cubes stand.
+// CubeSpots lists where player p's cubes stand, as Game.CubeSpots.
 func (v View) CubeSpots(p Player) []CubeSpot { return v.g.CubeSpots(p) }
+
+// AppendCubeSpots appends where player p's cubes stand to dst, as
+// Game.AppendCubeSpots.
+func (v View) AppendCubeSpots(dst []CubeSpot, p Player) []CubeSpot {
+	return v.g.AppendCubeSpots(dst, p)
+}
 
 // CubesInRow returns how many of player p's cubes stand in row r, as the
 // pirates count them.

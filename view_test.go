@@ -355,7 +355,7 @@ func viewMismatch(g *Game, p Player) string {
 			return "IsLegal/Cost of " + m.String()
 		}
 	}
-	mask := v.LegalMask(nil)
+	mask := v.AppendLegalMask(nil)
 	idx := v.AppendLegalIndices(nil)
 	marked := 0
 	for _, ok := range mask {

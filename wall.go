@@ -56,14 +56,17 @@ func EastSite(r Row) WallSite {
 
 // WallSites returns the wall sites of a game with the given number of
 // players: 12, 16 or 20 (none for other counts).
-func WallSites(players int) []WallSite {
-	var out []WallSite
+func WallSites(players int) []WallSite { return AppendWallSites(nil, players) }
+
+// AppendWallSites appends the wall sites WallSites lists to dst and returns
+// the extended slice.
+func AppendWallSites(dst []WallSite, players int) []WallSite {
 	for w := WallSite(0); w < numWallSites; w++ {
 		if w.inGame(players) {
-			out = append(out, w)
+			dst = append(dst, w)
 		}
 	}
-	return out
+	return dst
 }
 
 // sideSites is the number of north (and south) sites for the player count.

@@ -376,7 +376,7 @@ func (t *tree) iterate(g *elasund.Game) {
 // roll.
 func (t *tree) roll(g *elasund.Game) elasund.Move {
 	var buf [11]elasund.ChanceOutcome
-	out := g.ChanceOutcomes(buf[:0])
+	out := g.AppendChanceOutcomes(buf[:0])
 	x := t.r.Float64()
 	for _, o := range out {
 		if x < o.Probability {
