@@ -101,8 +101,8 @@ func (v *View) sample(r *rand.Rand, dst *Game) error {
 	total := 0
 	for c := range unseen {
 		unseen[c] = InfluencePerColor - int(g.discard[c]) - int(g.poolInfl[c])
-		if v.viewer != NoPlayer {
-			unseen[c] -= int(g.infl[v.viewer][c])
+		if v.Viewer() != NoPlayer {
+			unseen[c] -= int(g.infl[v.Viewer()][c])
 		}
 		if unseen[c] < 0 {
 			return errSample
@@ -111,7 +111,7 @@ func (v *View) sample(r *rand.Rand, dst *Game) error {
 	}
 	need := int(g.deckLen)
 	for q := 0; q < n; q++ {
-		if Player(q) != v.viewer {
+		if Player(q) != v.Viewer() {
 			need += int(v.infl[q])
 		}
 	}
@@ -152,7 +152,7 @@ func (v *View) sample(r *rand.Rand, dst *Game) error {
 	shuffleWith(r, cards[:k])
 	k = 0
 	for q := 0; q < n; q++ {
-		if Player(q) == v.viewer {
+		if Player(q) == v.Viewer() {
 			continue
 		}
 		g.infl[q] = [3]uint8{}

@@ -256,8 +256,8 @@ func (v *View) relSeats() [MaxPlayers + 1]int8 {
 		return rel
 	}
 	base := 0
-	if v.viewer != NoPlayer {
-		base = int(v.viewer)
+	if v.Viewer() != NoPlayer {
+		base = int(v.Viewer())
 	}
 	for p := 0; p < n; p++ {
 		rel[p+1] = int8((p - base + n) % n)
@@ -404,7 +404,7 @@ func (e *obsEncoder) church(o []float32) {
 func (e *obsEncoder) global(o []float32) {
 	v := e.v
 	oneHot(o[globalPlayers:globalSeated], v.Players()-MinPlayers)
-	o[globalSeated] = bit01(v.viewer != NoPlayer)
+	o[globalSeated] = bit01(v.Viewer() != NoPlayer)
 	oneHot(o[globalPhase:globalActive], int(v.Phase()))
 	oneHot(o[globalActive:globalToMove], e.seat(v.Active()))
 	oneHot(o[globalToMove:globalFirst], e.seat(v.ToMove()))
@@ -426,7 +426,7 @@ func (e *obsEncoder) global(o []float32) {
 	}
 	o[globalBank] = scaled(v.Bank(), GoldCards)
 	o[globalDeck] = scaled(v.DeckSize(), InfluenceCards)
-	discard, hand := v.DiscardPile(), v.Hand(v.viewer)
+	discard, hand := v.DiscardPile(), v.Hand(v.Viewer())
 	for i, c := range InfluenceColors() {
 		o[globalDiscard+i] = scaled(discard.Of(c), InfluencePerColor)
 		o[globalHand+i] = scaled(hand.Of(c), InfluencePerColor)

@@ -543,7 +543,7 @@ func TestObservationBoardMatchesAt(t *testing.T) {
 					want[planeBuilding+int(c.Building)-int(Hut)] = 1
 					want[planeOrigin] = bit01(c.Origin == s)
 					owner = c.BuildingOwner
-				case c.Permit >= 0:
+				case c.HasPermit:
 					want[planePermit+c.Permit] = 1
 					owner = c.PermitOwner
 				case c.ChurchTile != 0:

@@ -50,7 +50,7 @@ func conservation(g *Game) string {
 		for v := 0; v < PermitsPerPlayer; v++ {
 			if s := g.PermitSquare(p, v); s != InSupply {
 				onBoard++
-				if c := g.At(s); c.Permit != v || c.PermitOwner != p {
+				if c := g.At(s); !c.HasPermit || c.Permit != v || c.PermitOwner != p {
 					return "permit not where PermitSquare says"
 				}
 			}

@@ -139,8 +139,8 @@ func (g *Game) WriteSVG(w io.Writer, opts SVGOptions) error {
 // apart. Its other errors are those of Game.WriteSVG, and ErrInvalidState
 // for a view of no consistent game, such as the zero View.
 func (v View) WriteSVG(w io.Writer, opts SVGOptions) error {
-	if opts.Reveal != RevealNone && (v.viewer == NoPlayer || opts.Reveal != RevealSeat(v.viewer)) {
-		return fmt.Errorf("%w: Reveal %v shows more than the view of seat %d holds", ErrSVGOptions, opts.Reveal, v.viewer)
+	if opts.Reveal != RevealNone && (v.Viewer() == NoPlayer || opts.Reveal != RevealSeat(v.Viewer())) {
+		return fmt.Errorf("%w: Reveal %v shows more than the view of seat %d holds", ErrSVGOptions, opts.Reveal, v.Viewer())
 	}
 	var g Game
 	if err := v.SampleInto(&g, rand.New(rand.NewPCG(0, 0))); err != nil {
@@ -512,7 +512,7 @@ func (p *picture) drawPermits() {
 	p.s(`<g id="permits" text-anchor="middle" font-size="16" font-weight="bold">` + "\n")
 	for _, s := range CitySquares(p.n) {
 		c := p.g.At(s)
-		if c.Permit < 0 {
+		if !c.HasPermit {
 			continue
 		}
 		x, y := sqXY(s)

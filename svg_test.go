@@ -169,7 +169,7 @@ func svgMidGame(t testing.TB) *Game {
 			large = large || b.Building == LargeBuilding
 		}
 		for _, s := range CitySquares(4) {
-			if g.At(s).Permit >= 0 {
+			if g.At(s).HasPermit {
 				permits++
 			}
 		}
@@ -356,7 +356,7 @@ func checkPicture(t *testing.T, g *Game, d *svgDoc) {
 		d.get(t, "sq-"+s.String())
 		c := g.At(s)
 		id := "permit-" + s.String()
-		if c.Permit < 0 {
+		if !c.HasPermit {
 			if d.byID[id] != nil {
 				t.Errorf("%s is drawn but no permit lies on %v", id, s)
 			}

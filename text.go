@@ -50,7 +50,7 @@ func cellText(v boardView, s Square) string {
 	switch {
 	case c.Building != NoBuilding:
 		return letter(c.BuildingOwner) + c.Building.String()[:3]
-	case c.Permit >= 0:
+	case c.HasPermit:
 		return fmt.Sprintf("%s%d", letter(c.PermitOwner), c.Permit)
 	case c.ChurchTile != 0:
 		return fmt.Sprintf("%s+%d", letter(c.TileOwner), c.ChurchTile)
@@ -289,7 +289,7 @@ func (g *Game) influenceShown(p Player) (int, Cards, bool) {
 }
 
 func (v View) influenceShown(p Player) (int, Cards, bool) {
-	if p != v.viewer || v.viewer == NoPlayer {
+	if p != v.Viewer() || v.Viewer() == NoPlayer {
 		return v.InfluenceCards(p), Cards{}, false
 	}
 	h := v.Hand(p)
@@ -353,8 +353,8 @@ func (v View) String() string {
 		return fmt.Sprintf("elasund.View{not of a game set up by New: %d players}", n)
 	}
 	whose := "A spectator's view: the colours of the influence cards in hands are hidden.\n"
-	if v.viewer != NoPlayer {
-		whose = fmt.Sprintf("%s's view: the colours of the others' influence cards are hidden.\n", capitalized(v.Color(v.viewer).String()))
+	if v.Viewer() != NoPlayer {
+		whose = fmt.Sprintf("%s's view: the colours of the others' influence cards are hidden.\n", capitalized(v.Color(v.Viewer()).String()))
 	}
 	stackNote := ""
 	if t := v.ChurchBottom(); t != 0 {

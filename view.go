@@ -28,22 +28,22 @@ import (
 // a plain comparable value of a few hundred bytes; its methods mirror the
 // Game's accessors of public information.
 type View struct {
-	g      Game              // the game with what the viewer may not know zeroed
-	viewer Player            // NoPlayer for a spectator
-	infl   [MaxPlayers]uint8 // every player's number of influence cards
+	g    Game              // the game with what the viewer may not know zeroed
+	seat int8              // the viewer's seat plus one: 0 for a spectator, as in View{}
+	infl [MaxPlayers]uint8 // every player's number of influence cards
 }
 
 // View returns what player p may know of the game (RULES.md §13). For a p
 // that is not a player of the game (NoPlayer, say) it returns a spectator's
 // view: everything public and no hidden card.
 func (g *Game) View(p Player) View {
-	v := View{g: *g, viewer: NoPlayer}
+	v := View{g: *g}
 	if g.valid(p) && p < MaxPlayers {
-		v.viewer = p
+		v.seat = int8(p) + 1
 	}
 	for q := range v.infl {
 		v.infl[q] = g.infl[q][0] + g.infl[q][1] + g.infl[q][2]
-		if Player(q) != v.viewer {
+		if Player(q) != v.Viewer() {
 			v.g.infl[q] = [3]uint8{}
 		}
 	}
@@ -51,10 +51,10 @@ func (g *Game) View(p Player) View {
 	v.g.rng = rand.PCG{}
 	bottom := g.church[0]
 	v.g.church = [ChurchTiles]uint8{}
-	if v.viewer != NoPlayer && g.churchLen > 0 && g.firstChurchBuilder() == int(v.viewer) {
+	if v.Viewer() != NoPlayer && g.churchLen > 0 && g.firstChurchBuilder() == int(v.Viewer()) {
 		v.g.church[0] = bottom
 	}
-	if v.viewer != Player(g.active) {
+	if v.Viewer() != Player(g.active) {
 		v.g.churchDrawn = [2]uint8{}
 	}
 	return v
@@ -75,15 +75,16 @@ func (g *Game) firstChurchBuilder() int {
 }
 
 // Viewer returns the player whose view this is, or NoPlayer for a
-// spectator's view.
-func (v View) Viewer() Player { return v.viewer }
+// spectator's view. The zero View is a spectator's view of no game: it
+// reports no player, no move and Over.
+func (v View) Viewer() Player { return Player(v.seat) - 1 }
 
 // Hand returns player p's cards as the viewer knows them: all of the
 // viewer's own; of any other player (of every player, for a spectator)
 // only the gold, the influence colours left zero, since they are hidden
 // (InfluenceCards gives how many there are).
 func (v View) Hand(p Player) Cards {
-	if p == v.viewer {
+	if p == v.Viewer() {
 		return v.g.Hand(p)
 	}
 	return Cards{Gold: uint8(v.g.Gold(p))}
@@ -105,7 +106,7 @@ func (v View) InfluenceCards(p Player) int {
 // the viewer, as Game.Influence; 0 for any other player, whose colours
 // the viewer does not know (InfluenceCards gives their number).
 func (v View) Influence(p Player, c InfluenceColor) int {
-	if p != v.viewer {
+	if p != v.Viewer() {
 		return 0
 	}
 	return v.g.Influence(p, c)
@@ -127,7 +128,7 @@ func (v View) ChurchBottom() ChurchTile {
 func (v View) ChurchChoice() (ChurchTile, ChurchTile) { return v.g.ChurchChoice() }
 
 // Decides reports whether the viewer is the player who must decide now.
-func (v View) Decides() bool { return v.viewer != NoPlayer && v.g.ToMove() == v.viewer }
+func (v View) Decides() bool { return v.Viewer() != NoPlayer && v.g.ToMove() == v.Viewer() }
 
 // Legal returns the viewer's legal moves when the viewer decides (as
 // Game.Legal), else none.
@@ -455,7 +456,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 		return &s
 	}
 	j := viewJSON{
-		Viewer: opt(v.viewer), Phase: g.phase.String(), Turn: g.Turn(), MaxTurns: int(g.maxTurns),
+		Viewer: opt(v.Viewer()), Phase: g.phase.String(), Turn: g.Turn(), MaxTurns: int(g.maxTurns),
 		Rules: g.rules.String(), Active: name(g.Active()), ToMove: opt(g.ToMove()),
 		FirstPlayer: name(g.FirstPlayer()), Winner: opt(g.Winner()), BuildsLeft: g.BuildsLeft(),
 		Dice: [2]int{int(g.dice[0]), int(g.dice[1])}, Bank: g.Bank(), DeckSize: g.DeckSize(),
@@ -485,7 +486,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 			PermitsInSupply: append([]int{}, g.PermitsInSupply(p)...), WallTilesLeft: g.WallTilesLeft(p),
 			TradePoints: g.TradePoints(p), TradeDisk: g.TradeDisk(p), Milestones: []int{}, CubesPlaced: g.CubesPlaced(p),
 		}
-		if p == v.viewer {
+		if p == v.Viewer() {
 			h := toCardsJSON(g.Hand(p))
 			pj.Hand = &h
 		}

@@ -527,3 +527,73 @@ func TestGameConfig(t *testing.T) {
 		t.Errorf("the zero Game's Config() = %+v; want Config{}", got)
 	}
 }
+
+// TestZeroValues: the zero values are empty, not real state: View{} is a
+// spectator of no game, Contents{} an empty square (as At reports one),
+// CubeSpot{} no spot, and every spot CubeSpots lists sets its kind's field
+// and no other.
+func TestZeroValues(t *testing.T) {
+	var v View
+	if v.Viewer() != NoPlayer || !v.Over() || v.ToMove() != NoPlayer || v.Active() != NoPlayer || v.Decides() ||
+		len(v.Legal()) != 0 || v.Hand(0) != (Cards{}) || v.Players() != 0 || v.Phase() != PhaseOver {
+		t.Errorf("View{}: viewer %v, over %v, to move %v, active %v, decides %v, %d legal, hand %v, %d players, phase %v",
+			v.Viewer(), v.Over(), v.ToMove(), v.Active(), v.Decides(), len(v.Legal()), v.Hand(0), v.Players(), v.Phase())
+	}
+	if (CubeSpot{}).Kind != NoCubeSpot || NoCubeSpot.String() != "none" {
+		t.Errorf("CubeSpot{} has kind %v", CubeSpot{}.Kind)
+	}
+	positions := playedPositions(t, 4, 3)
+	g := &positions[len(positions)-1]
+	kinds := map[CubeSpotKind]int{}
+	for p := Player(0); p < 4; p++ {
+		for _, c := range g.CubeSpots(p) {
+			kinds[c.Kind]++
+			var want CubeSpot
+			switch c.Kind {
+			case CubeOnBuilding:
+				want = CubeSpot{Kind: c.Kind, Building: c.Building}
+				if b := g.At(c.Building); b.Building == NoBuilding || !b.Building.Neutral() || b.BuildingOwner != p {
+					t.Errorf("cube of %d on a building at %v, where stands %+v", p, c.Building, b)
+				}
+			case CubeOnChurchTile:
+				want = CubeSpot{Kind: c.Kind, ChurchTile: c.ChurchTile}
+			case CubeOnTower:
+				want = CubeSpot{Kind: c.Kind, Tower: c.Tower}
+			case CubeOnMilestone:
+				want = CubeSpot{Kind: c.Kind, Milestone: c.Milestone}
+			default:
+				t.Errorf("a cube spot of kind %v", c.Kind)
+			}
+			if c != want {
+				t.Errorf("cube spot %+v sets a field its kind %v does not use", c, c.Kind)
+			}
+		}
+	}
+	if kinds[CubeOnBuilding] == 0 || kinds[CubeOnMilestone]+kinds[CubeOnTower]+kinds[CubeOnChurchTile] == 0 {
+		t.Errorf("the test position's cubes stand on %v; want buildings and another kind", kinds)
+	}
+	var empty, permits, buildings int
+	for _, s := range CitySquares(4) {
+		c := g.At(s)
+		switch {
+		case c.Building != NoBuilding:
+			buildings++
+			if c.HasPermit || c.ChurchTile != 0 || c.Permit != 0 || c.PermitOwner != 0 || c.TileOwner != 0 {
+				t.Errorf("At(%v) = %+v: a building with other fields set", s, c)
+			}
+		case c.HasPermit:
+			permits++
+			if c.ChurchTile != 0 || c.BuildingOwner != 0 || c.Origin != 0 || c.TileOwner != 0 {
+				t.Errorf("At(%v) = %+v: a permit with other fields set", s, c)
+			}
+		case c.ChurchTile == 0:
+			empty++
+			if c != (Contents{}) || !g.IsEmpty(s) && s != ChurchFoundation {
+				t.Errorf("At(%v) = %+v, IsEmpty %v: an empty square that is not Contents{}", s, c, g.IsEmpty(s))
+			}
+		}
+	}
+	if empty == 0 || permits == 0 || buildings == 0 {
+		t.Errorf("the test position has %d empty squares, %d permits, %d building squares", empty, permits, buildings)
+	}
+}

@@ -275,7 +275,7 @@ func TestBrowserPlay(t *testing.T) {
 			ps = settle(ps.Version)
 			g, human = server(ps.ID)
 			c := g.At(mustSquare(t, target))
-			if c.Permit < 0 || c.PermitOwner != human {
+			if !c.HasPermit || c.PermitOwner != human {
 				t.Fatalf("after clicking %s (%q) the server's game has %+v there, want your permit", target, chosen, c)
 			}
 			class := get(t, ctx, "reading the permit on the board", chromedp.AttributeValue(chromedp.CSS("#permit-"+target), "class"))
