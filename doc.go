@@ -126,7 +126,8 @@
 //
 // A Record is a game's configuration, moves and result. A Recorder kept
 // beside the Game records the moves as they are applied, rolls forced to
-// the dice that came up; Record.Replay plays a record again and reports its
+// the dice that came up, and refuses a game that is not its own
+// (ErrWrongGame); Record.Replay plays a record again and reports its
 // first illegal move as a *ReplayError (its index, turn and notation).
 // Record.String and ParseRecord write and read a text form in the spirit of
 // PGN:
