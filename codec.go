@@ -80,11 +80,17 @@ func (g Game) MarshalBinary() ([]byte, error) {
 	if err := g.checkSaved(); err != nil {
 		return nil, err
 	}
+	return g.appendBinary(make([]byte, 0, binaryLen))
+}
+
+// appendBinary appends the binary form of g to b, without checking g (a
+// View's game, whose hidden parts are zero, is written so).
+func (g *Game) appendBinary(b []byte) ([]byte, error) {
 	hi, lo, err := pcgState(&g.rng)
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, binaryLen)
+	start := len(b)
 	b = append(b, binaryVersion, g.n)
 	for _, c := range g.colors {
 		b = append(b, uint8(c))
@@ -132,8 +138,8 @@ func (g Game) MarshalBinary() ([]byte, error) {
 	b = append(b, g.rebuild[:]...)
 	b = binary.BigEndian.AppendUint64(b, hi)
 	b = binary.BigEndian.AppendUint64(b, lo)
-	if len(b) != binaryLen {
-		return nil, fmt.Errorf("elasund: internal error: binary encoding of %d bytes", len(b))
+	if len(b)-start != binaryLen {
+		return nil, fmt.Errorf("elasund: internal error: binary encoding of %d bytes", len(b)-start)
 	}
 	return b, nil
 }
@@ -144,17 +150,32 @@ func (g Game) MarshalBinary() ([]byte, error) {
 // with Validate; on any error (wrapping ErrBadEncoding or ErrInvalidState)
 // the receiver is left unchanged.
 func (g *Game) UnmarshalBinary(data []byte) error {
+	d, err := decodeBinary(data)
+	if err != nil {
+		return err
+	}
+	if err := d.finishLoad(); err != nil {
+		return err
+	}
+	*g = d
+	return nil
+}
+
+// decodeBinary reads the fields of a binary form, checking its version and
+// length but not the state (finishLoad does).
+func decodeBinary(data []byte) (Game, error) {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrBadEncoding, fmt.Sprintf(format, args...))
 	}
+	var d Game
 	if len(data) == 0 {
-		return bad("no data")
+		return d, bad("no data")
 	}
 	if data[0] != binaryVersion {
-		return bad("binary encoding of version %d; this package reads version %d", data[0], binaryVersion)
+		return d, bad("binary encoding of version %d; this package reads version %d", data[0], binaryVersion)
 	}
 	if len(data) != binaryLen {
-		return bad("binary encoding of %d bytes; version %d has %d", len(data), binaryVersion, binaryLen)
+		return d, bad("binary encoding of %d bytes; version %d has %d", len(data), binaryVersion, binaryLen)
 	}
 	r := data[1:]
 	next := func(dst []uint8) {
@@ -166,7 +187,6 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 		r = r[1:]
 		return v
 	}
-	var d Game
 	d.n = one()
 	for i := range d.colors {
 		d.colors[i] = Color(one())
@@ -218,14 +238,8 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 	next(d.pending[:])
 	next(d.rebuild[:])
 	hi, lo := binary.BigEndian.Uint64(r), binary.BigEndian.Uint64(r[8:])
-	if err := setPCGState(&d.rng, hi, lo); err != nil {
-		return err
-	}
-	if err := d.finishLoad(); err != nil {
-		return err
-	}
-	*g = d
-	return nil
+	err := setPCGState(&d.rng, hi, lo)
+	return d, err
 }
 
 // The binary form writes a building or permit in supply as 255 (version 1

@@ -196,7 +196,9 @@
 // under it; whose decision it is, the phase, and p's legal moves when p
 // decides. A View is a comparable value with the Game's accessors of public
 // information; games that differ only in what p may not know give equal
-// views; it marshals to JSON, for a server that sends each seat its own.
+// views; it marshals to JSON, for a server that sends each seat its own,
+// and loads back from it (UnmarshalJSON checks that the data is a view of
+// a game), so that a program handed a view can hand it back to Sample.
 //
 // Determinize(p, r) fills in, in place and at random from r, everything p
 // may not know: the other players' influence colours and the deck are

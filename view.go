@@ -1,6 +1,7 @@
 package elasund
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"math/rand/v2"
 )
@@ -20,8 +21,9 @@ import (
 // colours of the influence deck, the order of the church stack and the
 // game's random source: two games that differ only in what the viewer may
 // not know have equal (==) views. A server can send each seat its view
-// (View marshals to JSON), and a bot handed a View cannot see more than its
-// player may; Sample turns a view into a full game for search.
+// (View marshals to JSON and loads back), and a bot handed a View cannot
+// see more than its player may; Sample turns a view into a full game for
+// search.
 //
 // Get one with Game.View. A View of NoPlayer is a spectator's: it shows no
 // influence colours but the discard pile's and the pirates' pool's. View is
@@ -430,6 +432,7 @@ type viewJSON struct {
 	Wall          []wallJSON     `json:"wall"`
 	Church        churchJSON     `json:"church"`
 	Legal         []string       `json:"legal,omitempty"` // the viewer's legal moves, when they decide
+	State         string         `json:"state"`           // the view's position, for UnmarshalJSON
 }
 
 // MarshalJSON writes the view as a JSON object a web client can read:
@@ -444,8 +447,20 @@ type viewJSON struct {
 // tradePoints, tradeDisk, milestones, cubesPlaced), buildings on the
 // board, neutralSupply, permits on the board, wall, church (origin, tiles,
 // stackSize, and for the first builder bottom and choice) and, when the
-// viewer decides, legal. Nothing the viewer may not know is in it.
+// viewer decides, legal; and state, the view's position in the layout of
+// Game.MarshalBinary with everything the viewer may not know zero, in
+// base64, from which UnmarshalJSON loads the view back. Nothing the viewer
+// may not know is in it.
 func (v View) MarshalJSON() ([]byte, error) {
+	j, err := v.jsonForm()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(j)
+}
+
+// jsonForm returns the view's JSON form.
+func (v View) jsonForm() (viewJSON, error) {
 	g := &v.g
 	name := func(p Player) string { return g.Color(p).String() }
 	opt := func(p Player) *string {
@@ -531,5 +546,7 @@ func (v View) MarshalJSON() ([]byte, error) {
 	for _, m := range v.Legal() {
 		j.Legal = append(j.Legal, m.String())
 	}
-	return json.Marshal(j)
+	state, err := g.appendBinary(make([]byte, 0, binaryLen))
+	j.State = base64.StdEncoding.EncodeToString(state)
+	return j, err
 }

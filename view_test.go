@@ -1,6 +1,7 @@
 package elasund
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
@@ -451,8 +452,13 @@ func TestViewJSON(t *testing.T) {
 	for _, m := range g.Legal() {
 		legal = append(legal, `"`+m.String()+`"`)
 	}
-	if rest := strings.TrimPrefix(string(got), want); rest != strings.Join(legal, ",")+"]}" {
-		t.Errorf("legal moves in JSON: %s", rest)
+	red0 := g.View(0)
+	state, err := red0.g.appendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rest := strings.TrimPrefix(string(got), want); rest != strings.Join(legal, ",")+`],"state":"`+base64.StdEncoding.EncodeToString(state)+`"}` {
+		t.Errorf("legal moves and state in JSON: %s", rest)
 	}
 	// Blue's view: red's hand is not there, nor legal moves (red decides).
 	b, _ := json.Marshal(g.View(1))
