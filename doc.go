@@ -48,16 +48,41 @@
 //
 // The game's state is readable through accessors: At (what stands on a
 // square: building and owner, permit and owner, church tile), Buildings,
-// Wall, Gold, Influence, Hand, PermitSquare, PermitsInSupply,
-// BuildingSquare, NeutralSupply, WallTilesLeft, TradePoints, TradeDisk,
-// HasMilestoneCube, CubesPlaced, CubeSpots, CubesInRow, Ship, Dice, Bank,
-// DeckSize, DiscardPile, ChurchTilesLeft, ChurchOrigin, ChurchSquare,
-// PermitRows and more. Geometry helpers (CitySquares, InCity, TradeValue,
-// TradeFields, Rows, WallSites, StartingSquares) take the player count.
-// Validate checks every invariant of a state (cards, cubes, permits,
+// Wall, Gold, Influence, InfluenceCards, Hand, PermitSquare,
+// PermitsInSupply, BuildingSquare, NeutralSupply, WallTilesLeft,
+// TradePoints, TradeDisk, HasMilestoneCube, CubesPlaced, CubeSpots,
+// CubesInRow, Ship, Dice, Bank, DeckSize, DiscardPile, ChurchTilesLeft,
+// ChurchOrigin, ChurchSquare, PermitRows, MaxTurns, Config and more. The
+// board's geometry needs no game: Rows (the ten rows, north to south),
+// SquareAt and ParseSquare name squares; CityColumns, CitySquares, InCity,
+// TradeValue, TradeFields and WallSites take the player count, whose city
+// they describe; StartingSquares takes a colour, whose hut and totem start
+// there. Validate checks every invariant of a state (cards, cubes, permits,
 // buildings, church, walls, trade track, phase) and returns an error
 // wrapping ErrInvalidState that names the first one broken; call it on a
 // state you build or load.
+//
+// # Seats and colours
+//
+// A player is a seat, a Player: 0 to Players()-1 in clockwise order,
+// NoPlayer for nobody. Seats index the game's state and are what the API
+// takes and returns (ToMove, Gold(p), View(p), Table.Play(p, m),
+// Contents.BuildingOwner, …). A colour, a Color, is the name people read:
+// the notation, the records, the pictures and the JSON forms name players
+// by colour, and so does a Config (Colors, FirstPlayer) and a Record's
+// Winner. Color(p) and PlayerOf(c) convert between the two; the colours
+// sit in Config.Colors' order (Red, Blue, Green, Yellow by default).
+//
+// # Concurrency
+//
+// A *Game may be read from several goroutines at once: every method that
+// does not change the game (the accessors, Legal and AppendLegal, Check,
+// IsLegal, Cost, View, Key, Validate, String, WriteSVG, the marshalers)
+// only reads it. A method that changes it (Apply, Determinize,
+// UnmarshalBinary, UnmarshalJSON) needs the game to itself, as any write
+// does. A View is a value: copies share nothing. A Table and a Recorder
+// are not safe for concurrent use (Table.Check reuses a buffer of the
+// table): guard each with a mutex.
 //
 // # Speed
 //

@@ -118,6 +118,7 @@ func (r Record) Replay() (*Game, error) {
 // apply the moves through it. The Game stays a fixed-size value; the
 // Recorder holds the growing list of moves, and a copy of the game after
 // the last move it recorded, so that it records only moves of its game.
+// A Recorder is not safe for concurrent use.
 //
 //	g, _ := elasund.New(cfg)
 //	rec := elasund.NewRecorder(cfg)
