@@ -37,7 +37,9 @@
 // displaced starter goes (or that it leaves the game), a building's north-west square, which influence
 // colour pays for a same-size build-over, a permit placed in any row, or a
 // bonus action. Move.String writes a move as a person reads it ("build
-// tavern c5 pay blue", "wall E5", "permit 2 d8") and ParseMove reads it back.
+// tavern c5 pay blue", "wall E5", "permit 2 d8") and ParseMove reads it
+// back (its errors, like those of ParseSquare, ParseWallSite and
+// ParseRules, wrap ErrNotation).
 //
 // Apply of a move that is not legal returns a *MoveError and leaves the game
 // exactly as it was. Every such error wraps ErrIllegalMove and, where one
@@ -207,7 +209,8 @@
 //     returns.
 //   - UnmarshalJSON refuses data longer than 64 KiB (a saved game takes
 //     under 4 KB, under 13 KB indented); UnmarshalBinary takes exactly
-//     269 bytes.
+//     269 bytes; View.UnmarshalJSON refuses data longer than 256 KiB (a
+//     view with its longest list of legal moves takes about 60 KB).
 //
 // # What a player may know
 //
