@@ -330,16 +330,18 @@ func (g *Game) inSupply(a int) uint16 {
 		kinds |= 1 << Workshop
 	}
 	p := &g.pieceSq
-	// Bit id-neutralBase for each neutral piece id in supply (square 255):
-	// the bytes of the squares that are not 255 are those of ^square
-	// that are not 0.
+	// Bit id-neutralBase for each neutral piece id in supply (square
+	// inSupply): the bytes of the squares that are not inSupply are those
+	// of square^inSupply that are not 0. The three bytes above the last
+	// piece are not in any neutralPieces mask.
+	const supply = 0x0101010101010101 * uint64(inSupply)
 	lo := uint64(p[16]) | uint64(p[17])<<8 | uint64(p[18])<<16 | uint64(p[19])<<24 |
 		uint64(p[20])<<32 | uint64(p[21])<<40 | uint64(p[22])<<48 | uint64(p[23])<<56
 	mid := uint64(p[24]) | uint64(p[25])<<8 | uint64(p[26])<<16 | uint64(p[27])<<24 |
 		uint64(p[28])<<32 | uint64(p[29])<<40 | uint64(p[30])<<48 | uint64(p[31])<<56
 	hi := uint64(p[32]) | uint64(p[33])<<8 | uint64(p[34])<<16 | uint64(p[35])<<24 |
-		uint64(p[36])<<32 | 0xffffff<<40
-	free := ^(nonzeroFlags(^lo) | nonzeroFlags(^mid)<<8 | nonzeroFlags(^hi)<<16)
+		uint64(p[36])<<32
+	free := ^(nonzeroFlags(lo^supply) | nonzeroFlags(mid^supply)<<8 | nonzeroFlags(hi^supply)<<16)
 	for b := Well; b <= LargeBuilding; b++ {
 		if free&neutralPieces[b] != 0 {
 			kinds |= 1 << b

@@ -316,6 +316,15 @@ func (g *Game) Influence(p Player, c InfluenceColor) int {
 	return int(g.infl[p][c-1])
 }
 
+// InfluenceCards returns how many influence cards player p holds, of any
+// colour (public: RULES.md §13).
+func (g *Game) InfluenceCards(p Player) int {
+	if !g.valid(p) {
+		return 0
+	}
+	return int(g.infl[p][0]) + int(g.infl[p][1]) + int(g.infl[p][2])
+}
+
 // Hand returns player p's cards.
 func (g *Game) Hand(p Player) Cards {
 	if !g.valid(p) {

@@ -97,12 +97,17 @@ func (g *Game) placeChurchTile(t ChurchTile) {
 
 // ChurchOrigin returns the north-west square of the church area, fixed by
 // the first church tile, or NoSquare before it.
-func (g *Game) ChurchOrigin() Square { return g.churchOrigin }
+func (g *Game) ChurchOrigin() Square {
+	if g.noGame() {
+		return NoSquare
+	}
+	return g.churchOrigin
+}
 
 // ChurchSquare returns where church tile t stands or will stand, or
 // NoSquare before the first tile fixes the area (or for an invalid t).
 func (g *Game) ChurchSquare(t ChurchTile) Square {
-	if g.churchOrigin == NoSquare || t < 1 || t > ChurchTiles {
+	if g.noGame() || g.churchOrigin == NoSquare || t < 1 || t > ChurchTiles {
 		return NoSquare
 	}
 	return churchSquare(g.churchOrigin, t)
@@ -111,7 +116,7 @@ func (g *Game) ChurchSquare(t ChurchTile) Square {
 // ChurchTileOwner returns who built church tile t (and has a cube on it),
 // or NoPlayer if it is not built.
 func (g *Game) ChurchTileOwner(t ChurchTile) Player {
-	if t < 1 || t > ChurchTiles {
+	if g.noGame() || t < 1 || t > ChurchTiles {
 		return NoPlayer
 	}
 	return Player(g.churchOwner[t])

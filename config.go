@@ -213,6 +213,30 @@ func (g *Game) setUp() {
 	}
 }
 
+// MaxTurns returns the game's turn limit (Config.MaxTurns), 0 for none.
+func (g *Game) MaxTurns() int { return int(g.maxTurns) }
+
+// Config returns the configuration the game keeps: Players, Colors (in
+// seat order), MaxTurns, Rules, and FirstPlayer as the colour of the
+// player who started (chosen by the game's random source or given). It
+// does not return the Seed, nor the InfluenceDeck or ChurchStack orders: a
+// game keeps the state of its random source and its cards, not the seed
+// or the orders it was dealt from. New(g.Config()) starts a game with the
+// same seats, rules, limit and first player, but another deal; a Record
+// (or a Table) keeps the whole Config. The zero Game returns Config{}.
+func (g *Game) Config() Config {
+	if g.n < MinPlayers || g.n > MaxPlayers {
+		return Config{}
+	}
+	return Config{
+		Players:     int(g.n),
+		Colors:      append([]Color(nil), g.colors[:g.n]...),
+		FirstPlayer: g.colors[g.first%MaxPlayers],
+		MaxTurns:    int(g.maxTurns),
+		Rules:       g.rules,
+	}
+}
+
 // Clone returns an independent copy of the game. It is one allocation and a
 // copy of a few hundred bytes; `saved := *g` copies without allocating.
 func (g *Game) Clone() *Game {

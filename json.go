@@ -384,7 +384,7 @@ func (d *Game) colorSeat(what, s string) (int, error) {
 func (j *jsonGame) readTurn(d *Game) error {
 	var err error
 	if d.rules, err = ParseRules(j.Rules); err != nil {
-		return badEncoding("rules: %v", err)
+		return badEncoding("rules: %v", nested(err))
 	}
 	d.maxTurns, d.turn, d.builds, d.ship, d.dice, d.bank = j.MaxTurns, j.Turn, j.Builds, Row(j.Ship), j.Dice, j.Bank
 	var first, active, toMove int
@@ -428,7 +428,7 @@ func (j *jsonGame) readPlayers(d *Game) error {
 			s string
 		}{{Hut, jp.Hut}, {Totem, jp.Totem}, {House, jp.House}, {Workshop, jp.Workshop}} {
 			if d.pieceSq[playerPiece(p, pc.b)], err = parseLocation(pc.s); err != nil {
-				return badEncoding("%v %s: %v", d.colors[p], pc.b, err)
+				return badEncoding("%v %s: %v", d.colors[p], pc.b, nested(err))
 			}
 		}
 		if len(jp.Permits) != PermitsPerPlayer {
@@ -478,7 +478,7 @@ func (j *jsonGame) readNeutral(d *Game) error {
 		}
 		s, err := ParseSquare(jb.Square)
 		if err != nil {
-			return badEncoding("%v copy %d: %v", b, jb.Copy, err)
+			return badEncoding("%v copy %d: %v", b, jb.Copy, nested(err))
 		}
 		o, err := d.colorSeat(b.String()+" owner", jb.Owner)
 		if err != nil {
@@ -494,7 +494,7 @@ func (j *jsonGame) readWall(d *Game) error {
 	for _, jw := range j.Wall {
 		w, err := ParseWallSite(jw.Site)
 		if err != nil {
-			return badEncoding("wall: %v", err)
+			return badEncoding("wall: %v", nested(err))
 		}
 		o, err := d.colorSeat("wall "+jw.Site+" owner", jw.Owner)
 		if err != nil {
@@ -528,7 +528,7 @@ func (j *jsonGame) readChurch(d *Game) error {
 	var err error
 	if j.Church.Origin != "" {
 		if d.churchOrigin, err = ParseSquare(j.Church.Origin); err != nil {
-			return badEncoding("church origin: %v", err)
+			return badEncoding("church origin: %v", nested(err))
 		}
 	}
 	for _, jt := range j.Church.Tiles {

@@ -73,8 +73,8 @@ func (r Rules) String() string {
 // ParseRules reads rule options as Rules.String writes them: "default",
 // "english", or option names joined with "+" ("adjacent-permit-rows",
 // "shortage-voids-income", "english"). It reads the names in place,
-// allocating nothing but its error, which quotes at most 60 bytes of s and
-// of the name it does not know.
+// allocating nothing but its error, which wraps ErrNotation and quotes at
+// most 60 bytes of s and of the name it does not know.
 func ParseRules(s string) (Rules, error) {
 	if s == "default" {
 		return DefaultRules, nil
@@ -91,7 +91,7 @@ func ParseRules(s string) (Rules, error) {
 			}
 		}
 		if !found {
-			return DefaultRules, fmt.Errorf("elasund: unknown rule option %s in %s", quoteInput(name), quoteInput(s))
+			return DefaultRules, fmt.Errorf("%w rules %s: unknown rule option %s", ErrNotation, quoteInput(s), quoteInput(name))
 		}
 	}
 	return r, nil

@@ -57,15 +57,18 @@ func (g *Game) IsEmpty(s Square) bool { return g.isEmpty(s) }
 // above and the row directly below, where it has one (the rows next to 6
 // are 5 and 8). It is empty when none qualifies: then only the placement
 // paid with 2 influence of one colour remains.
-func (g *Game) PermitRows() []Row {
-	var out []Row
+func (g *Game) PermitRows() []Row { return g.AppendPermitRows(nil) }
+
+// AppendPermitRows appends the rows PermitRows lists to dst and returns the
+// extended slice.
+func (g *Game) AppendPermitRows(dst []Row) []Row {
 	mask := g.permitRows()
 	for i, r := range rowNumbers {
 		if mask&(1<<i) != 0 {
-			out = append(out, r)
+			dst = append(dst, r)
 		}
 	}
-	return out
+	return dst
 }
 
 // openRows returns the rows (as a bit mask of row indexes) that have an
@@ -568,28 +571,32 @@ func (g *Game) appendBonusPermits(dst []Move, empty bitboard) []Move {
 	return dst
 }
 
-// PermitSquare returns where player p's permit of value v lies, or NoSquare
-// if it is in p's supply (or p or v is out of range).
-func (g *Game) PermitSquare(p Player, v int) Square {
-	if !g.valid(p) || v < 0 || v >= PermitsPerPlayer {
+// PermitSquare returns where player p's permit of the given value lies: a
+// square, or InSupply. It returns NoSquare when p is no player of the game
+// or value is not a permit's value (0 to 4).
+func (g *Game) PermitSquare(p Player, value int) Square {
+	if !g.valid(p) || value < 0 || value >= PermitsPerPlayer {
 		return NoSquare
 	}
-	return g.permitSq[p][v]
+	return g.permitSq[p][value]
 }
 
 // PermitsInSupply returns the values of the permits in player p's supply, in
-// increasing order.
-func (g *Game) PermitsInSupply(p Player) []int {
-	var out []int
+// increasing order, in a new slice (nil for none).
+func (g *Game) PermitsInSupply(p Player) []int { return g.AppendPermitsInSupply(nil, p) }
+
+// AppendPermitsInSupply appends the values PermitsInSupply lists to dst and
+// returns the extended slice.
+func (g *Game) AppendPermitsInSupply(dst []int, p Player) []int {
 	if !g.valid(p) {
-		return out
+		return dst
 	}
 	for v, s := range g.permitSq[p] {
 		if s == inSupply {
-			out = append(out, v)
+			dst = append(dst, v)
 		}
 	}
-	return out
+	return dst
 }
 
 // validatePermits is Validate's check of the permits: each one on the board

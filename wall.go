@@ -56,14 +56,17 @@ func EastSite(r Row) WallSite {
 
 // WallSites returns the wall sites of a game with the given number of
 // players: 12, 16 or 20 (none for other counts).
-func WallSites(players int) []WallSite {
-	var out []WallSite
+func WallSites(players int) []WallSite { return AppendWallSites(nil, players) }
+
+// AppendWallSites appends the wall sites WallSites lists to dst and returns
+// the extended slice.
+func AppendWallSites(dst []WallSite, players int) []WallSite {
 	for w := WallSite(0); w < numWallSites; w++ {
 		if w.inGame(players) {
-			out = append(out, w)
+			dst = append(dst, w)
 		}
 	}
-	return out
+	return dst
 }
 
 // sideSites is the number of north (and south) sites for the player count.
@@ -115,14 +118,15 @@ func (w WallSite) String() string {
 	return "-"
 }
 
-// ParseWallSite reads a wall site's name as String writes it.
+// ParseWallSite reads a wall site's name as String writes it. Its error
+// wraps ErrNotation.
 func ParseWallSite(s string) (WallSite, error) {
 	for w := WallSite(0); w < numWallSites; w++ {
 		if len(s) == len(w.String()) && (s == w.String() || s[0]-'a'+'A' == w.String()[0] && s[1:] == w.String()[1:]) {
 			return w, nil
 		}
 	}
-	return NoWallSite, fmt.Errorf("elasund: bad wall site %s", quoteInput(s))
+	return NoWallSite, fmt.Errorf("%w wall site %s", ErrNotation, quoteInput(s))
 }
 
 // adjacentOK reports whether w is next to a gate or to a built wall tile

@@ -301,8 +301,8 @@ func (b *Greedy) Choose(v elasund.View) (elasund.Move, error) {
 	case 1:
 		return b.buf[0], nil
 	}
-	g, err := v.Sample(b.r)
-	if err != nil {
+	var g elasund.Game
+	if err := v.SampleInto(&g, b.r); err != nil {
 		return elasund.Move{}, err
 	}
 	i, _ := bestMove(&g, b.buf, &b.w, b.r)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"hash/fnv"
-	"math/rand/v2"
 	"sort"
 	"strconv"
 
@@ -197,22 +196,16 @@ func (ss *session) refereePictureLocked() (string, error) {
 	return svg.String(), nil
 }
 
-// seatPicture draws what the viewer of v knows. The picture of a seat shows
-// only the public board and the seat's own cards (elasund.RevealSeat), so
-// it is the same for every game consistent with the view: it is drawn from
-// one drawn with View.Sample, and the server needs no game of its own. A
-// spectator's (NoPlayer's) shows no hand.
+// seatPicture draws what the viewer of v knows: the public board and the
+// seat's own cards (elasund.RevealSeat), from the view alone (View.WriteSVG);
+// a spectator's (NoPlayer's) shows no hand.
 func seatPicture(v elasund.View) (string, error) {
-	g, err := v.Sample(rand.New(rand.NewPCG(0, 0)))
-	if err != nil {
-		return "", err
-	}
 	reveal := elasund.RevealNone
 	if v.Viewer() != elasund.NoPlayer {
 		reveal = elasund.RevealSeat(v.Viewer())
 	}
 	var svg bytes.Buffer
-	if err := g.WriteSVG(&svg, elasund.SVGOptions{Reveal: reveal}); err != nil {
+	if err := v.WriteSVG(&svg, elasund.SVGOptions{Reveal: reveal}); err != nil {
 		return "", err
 	}
 	return svg.String(), nil
