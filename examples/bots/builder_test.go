@@ -29,8 +29,8 @@ func (b Builder) Choose(v elasund.View) (elasund.Move, error) {
 	if len(legal) == 0 {
 		return elasund.Move{}, errors.New("builder: not my decision")
 	}
-	g, err := v.Sample(b.r) // a full game consistent with the view
-	if err != nil {
+	var g elasund.Game
+	if err := v.SampleInto(&g, b.r); err != nil { // a full game consistent with the view
 		return elasund.Move{}, err
 	}
 	me, best, bestScore := v.Viewer(), legal[0], -1000
