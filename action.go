@@ -1,6 +1,9 @@
 package elasund
 
-import "errors"
+import (
+	"errors"
+	"slices"
+)
 
 // A fixed integer action space: every move the rules can allow has one
 // index, for bots that choose among a fixed number of actions (neural
@@ -202,29 +205,8 @@ func (m Move) index() int {
 	sqOK := m.Square.Valid()
 	pay := int(m.Pay)
 	switch m.Kind {
-	case Roll:
-		d := m.Dice
-		if d == [2]uint8{} {
-			return 0
-		}
-		if d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6 {
-			return -1
-		}
-		return 1 + 6*int(d[0]-1) + int(d[1]-1)
-	case Steer, Pirates:
-		return m.Row.idx()
-	case Discard:
-		c := m.Cards
-		if c.Total() > maxDiscard {
-			return -1
-		}
-		return int(actions.discardRank[c.Gold][c.Blue][c.Green][c.Yellow])
-	case ReturnInfluence:
-		c := m.Cards
-		if c.Blue > InfluencePerColor || c.Green > InfluencePerColor || c.Yellow > InfluencePerColor {
-			return -1
-		}
-		return int(actions.returnRank[c.Blue][c.Green][c.Yellow])
+	case Roll, Steer, Pirates, Discard, ReturnInfluence:
+		return m.rollIndex()
 	case Build:
 		b := m.Building
 		if b < House || b > LargeBuilding || !sqOK || pay > int(InfluenceYellow) {
@@ -281,6 +263,36 @@ func (m Move) index() int {
 		return int(m.Permit)*NumSquares + int(m.Square)
 	}
 	return 0 // the kinds with one move and no field
+}
+
+// rollIndex is index for the moves of the roll and what follows it:
+// Roll, Steer, Pirates, Discard and ReturnInfluence.
+func (m Move) rollIndex() int {
+	switch m.Kind {
+	case Roll:
+		d := m.Dice
+		if d == [2]uint8{} {
+			return 0
+		}
+		if d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6 {
+			return -1
+		}
+		return 1 + 6*int(d[0]-1) + int(d[1]-1)
+	case Steer, Pirates:
+		return m.Row.idx()
+	case Discard:
+		c := m.Cards
+		if c.Total() > maxDiscard {
+			return -1
+		}
+		return int(actions.discardRank[c.Gold][c.Blue][c.Green][c.Yellow])
+	default: // ReturnInfluence
+		c := m.Cards
+		if c.Blue > InfluencePerColor || c.Green > InfluencePerColor || c.Yellow > InfluencePerColor {
+			return -1
+		}
+		return int(actions.returnRank[c.Blue][c.Green][c.Yellow])
+	}
 }
 
 // MoveFromIndex returns the move with index i in the fixed action space
@@ -352,34 +364,34 @@ func MoveFromIndex(i int) (Move, error) {
 // maxLegal bounds the number of legal moves of any position: the most come
 // in phase 3 (5 permits × 90 squares × 4 ways to pay, and take gold) and
 // in phase 4 (5 permits moved to 89 squares × 3 colours, upgrades, bonus
-// permits). LegalMask and AppendLegalIndices list moves into a buffer of
+// permits). AppendLegalMask and AppendLegalIndices list moves into a buffer of
 // this size on the stack; a larger list would only cost an allocation.
 const maxLegal = 2048
 
-// LegalMask returns a slice of NumActions booleans, true exactly at the
-// indices of the legal moves that Legal lists. It reuses dst when its
-// capacity suffices (then it does not allocate) and allocates otherwise.
-// Forced rolls, which Legal does not list, are not marked.
-func (g *Game) LegalMask(dst []bool) []bool {
-	dst = resetMask(dst)
+// AppendLegalMask appends NumActions booleans to dst, true exactly at the
+// indices of the legal moves that Legal lists, and returns the extended
+// slice: mask := g.AppendLegalMask(mask[:0]) reuses a buffer, and does not
+// allocate when its capacity suffices. Forced rolls, which Legal does not
+// list, are not marked.
+func (g *Game) AppendLegalMask(dst []bool) []bool {
+	dst, mask := growMask(dst)
 	var buf [maxLegal]Move
 	for _, m := range g.AppendLegal(buf[:0]) {
 		if i := m.Index(); i >= 0 {
-			dst[i] = true
+			mask[i] = true
 		}
 	}
 	return dst
 }
 
-// resetMask returns dst resized to NumActions and all false, allocating
-// only when its capacity is short.
-func resetMask(dst []bool) []bool {
-	if cap(dst) < NumActions {
-		return make([]bool, NumActions)
-	}
-	dst = dst[:NumActions]
-	clear(dst)
-	return dst
+// growMask appends NumActions false values to dst and returns the
+// extended slice and its new part.
+func growMask(dst []bool) (all, mask []bool) {
+	n := len(dst)
+	dst = slices.Grow(dst, NumActions)[:n+NumActions]
+	mask = dst[n:]
+	clear(mask)
+	return dst, mask
 }
 
 // AppendLegalIndices appends the action indices of the legal moves, in

@@ -172,7 +172,7 @@ func TestActionIndexOfLegalMoves(t *testing.T) {
 		var buf []Move
 		for step := 0; !g.Over(); step++ {
 			buf = g.AppendLegal(buf[:0])
-			mask = g.LegalMask(mask)
+			mask = g.AppendLegalMask(mask[:0])
 			idx = g.AppendLegalIndices(idx[:0])
 			if len(idx) != len(buf) {
 				t.Fatalf("step %d: %d indices for %d legal moves", step, len(idx), len(buf))
@@ -243,7 +243,7 @@ func TestActionsDoNotAllocate(t *testing.T) {
 	r := newChooser(5)
 	allocs := testing.AllocsPerRun(200, func() {
 		g := &positions[r.intn(len(positions))]
-		mask = g.LegalMask(mask)
+		mask = g.AppendLegalMask(mask[:0])
 		idx = g.AppendLegalIndices(idx[:0])
 		m, _ := MoveFromIndex(idx[r.intn(len(idx))])
 		_ = m.Index()
@@ -278,12 +278,12 @@ func BenchmarkMoveFromIndex(b *testing.B) {
 }
 
 // BenchmarkLegalMask marks the legal moves of positions of a random game.
-func BenchmarkLegalMask(b *testing.B) {
+func BenchmarkAppendLegalMask(b *testing.B) {
 	positions := playedPositions(b, 4, 7)
 	mask := make([]bool, NumActions)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		mask = positions[i%len(positions)].LegalMask(mask)
+		mask = positions[i%len(positions)].AppendLegalMask(mask[:0])
 	}
 }
 

@@ -308,3 +308,12 @@ func (g *Game) boardSets() boardSets {
 	}
 	return bs
 }
+
+// validateOccupancy is Validate's check of the cache g.occ: it matches the
+// board's squares.
+func (g *Game) validateOccupancy() error {
+	if g.occ != g.readOccupancy() {
+		return invalidState("the board's cached sets do not match its squares")
+	}
+	return nil
+}

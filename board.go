@@ -59,10 +59,13 @@ func (r Row) String() string {
 
 // Square is a square of the board, written column letter + row number
 // ("c8", "a12"). Squares are numbered row by row from the north-west corner:
-// a2 is 0, b2 is 1, …, i12 is 89. NoSquare is not a square.
+// a2 is 0, b2 is 1, …, i12 is 89. NoSquare is not a square; nor are
+// InSupply, AwaitingRebuild and RemovedFromGame, which say where a
+// building or permit is when it is not on the board.
 type Square uint8
 
-// NoSquare is the Square value that names no square.
+// NoSquare is the Square value that names no square: what the accessors
+// answer for arguments that name nothing.
 const NoSquare Square = 255
 
 // SquareAt returns the square in column col (0 for a … 8 for i) and row r,
@@ -78,25 +81,25 @@ func SquareAt(col int, r Row) Square {
 func sq(col, ri int) Square { return Square(ri*NumColumns + col) }
 
 // ParseSquare parses a square written as column letter and row number,
-// such as "c8".
+// such as "c8". Its error wraps ErrNotation.
 func ParseSquare(s string) (Square, error) {
 	if len(s) < 2 || len(s) > 3 {
-		return NoSquare, fmt.Errorf("elasund: bad square %s", quoteInput(s))
+		return NoSquare, fmt.Errorf("%w square %s", ErrNotation, quoteInput(s))
 	}
 	col := int(strings.ToLower(s[:1])[0]) - 'a'
 	var n int
 	for _, c := range s[1:] {
 		if c < '0' || c > '9' {
-			return NoSquare, fmt.Errorf("elasund: bad square %s", quoteInput(s))
+			return NoSquare, fmt.Errorf("%w square %s", ErrNotation, quoteInput(s))
 		}
 		n = n*10 + int(c-'0')
 	}
 	if n > 12 {
-		return NoSquare, fmt.Errorf("elasund: bad square %s: no row %d", quoteInput(s), n)
+		return NoSquare, fmt.Errorf("%w square %s: no row %d", ErrNotation, quoteInput(s), n)
 	}
 	q := SquareAt(col, Row(n))
 	if q == NoSquare {
-		return NoSquare, fmt.Errorf("elasund: bad square %s", quoteInput(s))
+		return NoSquare, fmt.Errorf("%w square %s", ErrNotation, quoteInput(s))
 	}
 	return q, nil
 }
@@ -123,12 +126,21 @@ func (s Square) Row() Row {
 func (s Square) col() int { return int(s) % NumColumns }
 func (s Square) ri() int  { return int(s) / NumColumns }
 
-// String returns the square as column letter and row number ("c8"), or "-".
+// String returns the square as column letter and row number ("c8"); for
+// the locations off the board "supply", "awaiting rebuild" or "removed"
+// (as the JSON forms write them); "-" for NoSquare and any other value.
 func (s Square) String() string {
-	if !s.Valid() {
-		return "-"
+	switch {
+	case s.Valid():
+		return string(rune('a'+s.col())) + s.Row().String()
+	case s == InSupply:
+		return "supply"
+	case s == AwaitingRebuild:
+		return "awaiting rebuild"
+	case s == RemovedFromGame:
+		return "removed"
 	}
-	return string(rune('a'+s.col())) + s.Row().String()
+	return "-"
 }
 
 // ChurchFoundation is c8, the square where the first church tile goes.
@@ -150,15 +162,18 @@ func InCity(s Square, players int) bool {
 }
 
 // CitySquares returns the city's squares for the given player count, in
-// square order (row by row from the north-west).
-func CitySquares(players int) []Square {
-	var out []Square
+// square order (row by row from the north-west), in a new slice.
+func CitySquares(players int) []Square { return AppendCitySquares(nil, players) }
+
+// AppendCitySquares appends the squares CitySquares lists to dst and
+// returns the extended slice.
+func AppendCitySquares(dst []Square, players int) []Square {
 	for s := Square(0); s < NumSquares; s++ {
 		if InCity(s, players) {
-			out = append(out, s)
+			dst = append(dst, s)
 		}
 	}
-	return out
+	return dst
 }
 
 // TradeValue returns the trade points of square s for the given player count
@@ -182,15 +197,18 @@ func TradeValue(s Square, players int) int {
 }
 
 // TradeFields returns the trade fields of the city for the given player
-// count, in square order.
-func TradeFields(players int) []Square {
-	var out []Square
-	for _, s := range CitySquares(players) {
+// count, in square order, in a new slice.
+func TradeFields(players int) []Square { return AppendTradeFields(nil, players) }
+
+// AppendTradeFields appends the squares TradeFields lists to dst and
+// returns the extended slice.
+func AppendTradeFields(dst []Square, players int) []Square {
+	for s := Square(0); s < NumSquares; s++ {
 		if TradeValue(s, players) > 0 {
-			out = append(out, s)
+			dst = append(dst, s)
 		}
 	}
-	return out
+	return dst
 }
 
 // Color is a player's colour. The zero value is NoColor.
@@ -235,4 +253,47 @@ func StartingSquares(c Color) (hut, totem Square) {
 		return sq(3, 7), sq(4, 3) // d10, e5+e6
 	}
 	return NoSquare, NoSquare
+}
+
+// validateCells is Validate's check of the board's squares: something stands
+// only inside the city; a building's square is covered by that building, a
+// permit's holds its owner's permit, a church tile's is its place in the
+// church area; the church foundation is empty before the church.
+func (g *Game) validateCells() error {
+	n := int(g.n)
+	var covered bitboard // the squares of the buildings on the board
+	for id := 0; id < numPieces; id++ {
+		if o := g.pieceSq[id]; o.Valid() {
+			covered = covered.or(footprint(pieceKinds[id], o))
+		}
+	}
+	for s := Square(0); s < NumSquares; s++ {
+		v := g.cell[s]
+		switch {
+		case v == 0:
+			continue
+		case !InCity(s, n):
+			return invalidState("something stands on %v, outside the city", s)
+		case v <= numPieces:
+			if !covered.has(s) {
+				return invalidState("square %v names a building that does not cover it", s)
+			}
+		case v&cellPermit != 0:
+			p, val := permitOf(v)
+			if v&0x60 != 0 || val >= PermitsPerPlayer || g.permitSq[p][val] != s {
+				return invalidState("permit on %v is not where its owner's permit is", s)
+			}
+		case v&cellChurch != 0:
+			t := ChurchTile(v &^ cellChurch)
+			if t < 1 || t > ChurchTiles || g.churchOrigin == NoSquare || churchSquare(g.churchOrigin, t) != s || g.churchOwner[t] < 0 {
+				return invalidState("church tile on %v is not on its place in the church", s)
+			}
+		default:
+			return invalidState("square %v holds code %d", s, v)
+		}
+		if s == ChurchFoundation && g.churchOrigin == NoSquare {
+			return invalidState("something stands on the church foundation before the church")
+		}
+	}
+	return nil
 }

@@ -247,3 +247,45 @@ func TestBoardWallSiteCostInvalid(t *testing.T) {
 		}
 	}
 }
+
+// TestLocationSentinels: the places off the board are distinct Square
+// values, none of them a square or NoSquare, each printing its own name;
+// BuildingSquare and PermitSquare answer them for pieces off the board and
+// NoSquare only for arguments that name no piece.
+func TestLocationSentinels(t *testing.T) {
+	for _, tc := range []struct {
+		s    Square
+		name string
+	}{
+		{NoSquare, "-"}, {InSupply, "supply"}, {AwaitingRebuild, "awaiting rebuild"}, {RemovedFromGame, "removed"},
+		{Square(NumSquares), "-"}, {200, "-"}, {251, "-"},
+	} {
+		if tc.s.Valid() || tc.s.String() != tc.name {
+			t.Errorf("Square(%d): Valid %v, String %q; want false, %q", tc.s, tc.s.Valid(), tc.s.String(), tc.name)
+		}
+	}
+	if len(map[Square]bool{NoSquare: true, InSupply: true, AwaitingRebuild: true, RemovedFromGame: true}) != 4 {
+		t.Error("NoSquare, InSupply, AwaitingRebuild and RemovedFromGame are not distinct")
+	}
+	g := newTestGame(t, 2)
+	for _, tc := range []struct {
+		what string
+		got  Square
+		want Square
+	}{
+		{"BuildingSquare(0, House)", g.BuildingSquare(0, House), InSupply},
+		{"BuildingSquare(0, Hut)", g.BuildingSquare(0, Hut), sqr(t, "d4")},
+		{"BuildingSquare(9, House)", g.BuildingSquare(9, House), NoSquare},
+		{"BuildingSquare(2, House) of a 2-player game", g.BuildingSquare(2, House), NoSquare},
+		{"BuildingSquare(NoPlayer, House)", g.BuildingSquare(NoPlayer, House), NoSquare},
+		{"BuildingSquare(0, Tavern)", g.BuildingSquare(0, Tavern), NoSquare},
+		{"PermitSquare(0, 0)", g.PermitSquare(0, 0), InSupply},
+		{"PermitSquare(0, 7)", g.PermitSquare(0, 7), NoSquare},
+		{"PermitSquare(0, -1)", g.PermitSquare(0, -1), NoSquare},
+		{"PermitSquare(3, 0) of a 2-player game", g.PermitSquare(3, 0), NoSquare},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s = %v (%d); want %v (%d)", tc.what, tc.got, tc.got, tc.want, tc.want)
+		}
+	}
+}

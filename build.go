@@ -235,7 +235,6 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 		return dst
 	}
 	bs := g.boardSets()
-	n := int(g.n)
 	var listed [LargeBuilding + 1][2]int // where each listed building's moves are in dst
 	done := kinds                        // the buildings listed are those of done not in kinds
 	for ; kinds != 0; kinds &= kinds - 1 {
@@ -252,58 +251,68 @@ func (g *Game) appendBuilds(dst []Move) []Move {
 			continue
 		}
 		start := len(dst)
-		tmpl := &buildMoves[b]
-		need := int(specs[b].permits)
-		spare := int(gold) - int(specs[b].cost) // the most compensation the builder can pay
-		size := pieceSize[b]
-		fits := cityOrigins[n][b]
-		if need > 1 {
-			// Only footprints holding enough permits (the tavern's, the
-			// shop's, the large building's usual refusal, for all of them
-			// at once).
-			fits = fits.and(holdingAtLeast(bs.permits, b, need))
-		}
-		var seen bitboard // origins already tried
-		for _, ps := range own[:k] {
-			cover := covering(b, ps).and(fits)
-			try := cover.andNot(seen)
-			seen = seen.or(cover)
-			for !try.none() {
-				o := try.pop()
-				fp := footprint(b, o)
-				// The refusals that rule out most footprints first.
-				if !fp.and(bs.blocked).none() {
-					continue
-				}
-				permits := fp.and(bs.permits)
-				if others := permits.andNot(ownB); !others.none() &&
-					!g.outbids(others, permits.and(ownB), spare) {
-					continue
-				}
-				sameSize, larger := false, false
-				for on := fp.and(bs.buildings); !on.none(); {
-					other := cellSize[g.cell[on.pop()]]
-					larger = larger || other > size
-					sameSize = sameSize || other == size
-				}
-				if larger {
-					continue
-				}
-				// No influence pays for a build over nothing of the same
-				// size; one of the colours held three times for a build over
-				// a same-size building.
-				if !sameSize {
-					dst = pushMove(dst, &tmpl[0], o)
-					continue
-				}
-				for c, held := range g.infl[a] {
-					if held >= 3 {
-						dst = pushMove(dst, &tmpl[1+c], o)
-					}
+		dst = g.appendFootprints(dst, b, own[:k], ownB, &bs, int(gold))
+		listed[b] = [2]int{start, len(dst)}
+	}
+	return dst
+}
+
+// appendFootprints appends the legal builds of building b (not a twin
+// listed already), for a builder with the given gold and with permits on
+// own (ownB as a set), on the board bs: the footprints holding each permit
+// in turn, as appendBuilds orders them.
+func (g *Game) appendFootprints(dst []Move, b Building, own []Square, ownB bitboard, bs *boardSets, gold int) []Move {
+	a := int(g.active) % MaxPlayers
+	tmpl := &buildMoves[b]
+	need := int(specs[b].permits)
+	spare := gold - int(specs[b].cost) // the most compensation the builder can pay
+	size := pieceSize[b]
+	fits := cityOrigins[g.n][b]
+	if need > 1 {
+		// Only footprints holding enough permits (the tavern's, the
+		// shop's, the large building's usual refusal, for all of them
+		// at once).
+		fits = fits.and(holdingAtLeast(bs.permits, b, need))
+	}
+	var seen bitboard // origins already tried
+	for _, ps := range own {
+		cover := covering(b, ps).and(fits)
+		try := cover.andNot(seen)
+		seen = seen.or(cover)
+		for !try.none() {
+			o := try.pop()
+			fp := footprint(b, o)
+			// The refusals that rule out most footprints first.
+			if !fp.and(bs.blocked).none() {
+				continue
+			}
+			permits := fp.and(bs.permits)
+			if others := permits.andNot(ownB); !others.none() &&
+				!g.outbids(others, permits.and(ownB), spare) {
+				continue
+			}
+			sameSize, larger := false, false
+			for on := fp.and(bs.buildings); !on.none(); {
+				other := cellSize[g.cell[on.pop()]]
+				larger = larger || other > size
+				sameSize = sameSize || other == size
+			}
+			if larger {
+				continue
+			}
+			// No influence pays for a build over nothing of the same
+			// size; one of the colours held three times for a build over
+			// a same-size building.
+			if !sameSize {
+				dst = pushMove(dst, &tmpl[0], o)
+				continue
+			}
+			for c, held := range g.infl[a] {
+				if held >= 3 {
+					dst = pushMove(dst, &tmpl[1+c], o)
 				}
 			}
 		}
-		listed[b] = [2]int{start, len(dst)}
 	}
 	return dst
 }
@@ -321,16 +330,18 @@ func (g *Game) inSupply(a int) uint16 {
 		kinds |= 1 << Workshop
 	}
 	p := &g.pieceSq
-	// Bit id-neutralBase for each neutral piece id in supply (square 255):
-	// the bytes of the squares that are not 255 are those of ^square
-	// that are not 0.
+	// Bit id-neutralBase for each neutral piece id in supply (square
+	// inSupply): the bytes of the squares that are not inSupply are those
+	// of square^inSupply that are not 0. The three bytes above the last
+	// piece are not in any neutralPieces mask.
+	const supply = 0x0101010101010101 * uint64(inSupply)
 	lo := uint64(p[16]) | uint64(p[17])<<8 | uint64(p[18])<<16 | uint64(p[19])<<24 |
 		uint64(p[20])<<32 | uint64(p[21])<<40 | uint64(p[22])<<48 | uint64(p[23])<<56
 	mid := uint64(p[24]) | uint64(p[25])<<8 | uint64(p[26])<<16 | uint64(p[27])<<24 |
 		uint64(p[28])<<32 | uint64(p[29])<<40 | uint64(p[30])<<48 | uint64(p[31])<<56
 	hi := uint64(p[32]) | uint64(p[33])<<8 | uint64(p[34])<<16 | uint64(p[35])<<24 |
-		uint64(p[36])<<32 | 0xffffff<<40
-	free := ^(nonzeroFlags(^lo) | nonzeroFlags(^mid)<<8 | nonzeroFlags(^hi)<<16)
+		uint64(p[36])<<32
+	free := ^(nonzeroFlags(lo^supply) | nonzeroFlags(mid^supply)<<8 | nonzeroFlags(hi^supply)<<16)
 	for b := Well; b <= LargeBuilding; b++ {
 		if free&neutralPieces[b] != 0 {
 			kinds |= 1 << b

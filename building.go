@@ -1,5 +1,7 @@
 package elasund
 
+import "fmt"
+
 // Buildings (RULES.md §3), their pieces and where they stand, and
 // displacing one (§6.6). Building them is in build.go and rebuild.go.
 
@@ -219,21 +221,26 @@ func (g *Game) displace(id int) {
 	}
 }
 
-// Contents is what stands on one square.
+// Contents is what stands on one square: a building, a permit or a church
+// tile, or nothing. Its zero value is an empty square. Building, HasPermit
+// and ChurchTile say what is there; the other fields describe it and are
+// zero when it is not there (a Contents with no building has no
+// BuildingOwner to read, say).
 type Contents struct {
-	Building      Building   // NoBuilding if none
+	Building      Building   // the building standing here, or NoBuilding
 	BuildingOwner Player     // the building's owner (a neutral building's: whose cubes are on it)
 	Origin        Square     // the building's north-west square
-	Permit        int        // the permit's value, or -1 if no permit lies here
-	PermitOwner   Player     // the permit's owner, or NoPlayer
-	ChurchTile    ChurchTile // the church tile, or 0
-	TileOwner     Player     // who built the church tile, or NoPlayer
+	HasPermit     bool       // whether a permit lies here
+	Permit        int        // the permit's value, 0 to 4
+	PermitOwner   Player     // the permit's owner
+	ChurchTile    ChurchTile // the church tile standing here, or 0
+	TileOwner     Player     // who built the church tile
 }
 
-// At returns what stands on square s. Outside the board (or for NoSquare)
-// it returns empty contents.
+// At returns what stands on square s: Contents{} for an empty square, and
+// for a Square that is not on the board (NoSquare, InSupply, …).
 func (g *Game) At(s Square) Contents {
-	c := Contents{BuildingOwner: NoPlayer, Origin: NoSquare, Permit: -1, PermitOwner: NoPlayer, TileOwner: NoPlayer}
+	var c Contents
 	if !s.Valid() {
 		return c
 	}
@@ -244,7 +251,7 @@ func (g *Game) At(s Square) Contents {
 		c.Building, c.BuildingOwner, c.Origin = pieceKinds[id], Player(g.owner(id)), g.pieceSq[id]
 	case v&cellPermit != 0:
 		p, val := permitOf(v)
-		c.Permit, c.PermitOwner = val, Player(p)
+		c.HasPermit, c.Permit, c.PermitOwner = true, val, Player(p)
 	default:
 		t := ChurchTile(v &^ cellChurch)
 		c.ChurchTile, c.TileOwner = t, Player(g.churchOwner[t])
@@ -261,37 +268,46 @@ type PlacedBuilding struct {
 }
 
 // Buildings returns the buildings on the board, in square order of their
-// north-west squares.
-func (g *Game) Buildings() []PlacedBuilding {
-	var out []PlacedBuilding
+// north-west squares, in a new slice (nil for none).
+func (g *Game) Buildings() []PlacedBuilding { return g.AppendBuildings(nil) }
+
+// AppendBuildings appends the buildings on the board to dst, as Buildings
+// lists them, and returns the extended slice.
+func (g *Game) AppendBuildings(dst []PlacedBuilding) []PlacedBuilding {
 	for s := Square(0); s < NumSquares; s++ {
 		v := g.cell[s]
 		if v == 0 || v > numPieces || g.pieceSq[v-1] != s {
 			continue
 		}
 		id := int(v) - 1
-		out = append(out, PlacedBuilding{pieceKinds[id], Player(g.owner(id)), s, int(g.pieceCubes[id])})
+		dst = append(dst, PlacedBuilding{pieceKinds[id], Player(g.owner(id)), s, int(g.pieceCubes[id])})
 	}
-	return out
+	return dst
 }
 
-// Where a player's building is when it is not on the board.
+// Where a player's building or permit is when it is not on the board. They
+// are Square values that are no square of the board (Valid is false), all
+// distinct and distinct from NoSquare, which BuildingSquare and
+// PermitSquare answer only for arguments that name no building or permit.
 const (
 	// InSupply is the Square that BuildingSquare returns for a building in
-	// its owner's supply (it equals NoSquare), and that PermitSquare
-	// returns for a permit in supply.
-	InSupply Square = NoSquare
-	// RemovedFromGame is the Square that BuildingSquare returns for a
-	// starter building that found no room to be rebuilt.
-	RemovedFromGame Square = 254
+	// its owner's supply, and PermitSquare for a permit in supply. It
+	// prints "supply".
+	InSupply Square = 252
 	// AwaitingRebuild is the Square that BuildingSquare returns for a
-	// displaced starter building before its owner rebuilds it.
+	// displaced starter building before its owner rebuilds it. It prints
+	// "awaiting rebuild".
 	AwaitingRebuild Square = 253
+	// RemovedFromGame is the Square that BuildingSquare returns for a
+	// starter building that left the game (declined, or no room to be
+	// rebuilt). It prints "removed".
+	RemovedFromGame Square = 254
 )
 
 // BuildingSquare returns where player p's building b (hut, totem, house or
-// workshop) is: its north-west square, or InSupply, RemovedFromGame or
-// AwaitingRebuild. It returns NoSquare (= InSupply) for invalid arguments.
+// workshop) is: its north-west square, or InSupply, AwaitingRebuild or
+// RemovedFromGame. It returns NoSquare when p is no player of the game or
+// b is not a player's building.
 func (g *Game) BuildingSquare(p Player, b Building) Square {
 	if !g.valid(p) || b < Hut || b > Workshop {
 		return NoSquare
@@ -331,51 +347,144 @@ func (g *Game) CubesInSupply(p Player) int {
 	return CubesPerPlayer - int(g.cubes[p])
 }
 
-// CubeSpot is where one cube stands. Exactly one of its fields says where:
-// a neutral building's north-west square (Building), a church tile, a wall
-// tower's site, or a trade-track milestone.
+// CubeSpotKind says what a cube stands on. Its zero value, NoCubeSpot, is
+// nothing: the zero CubeSpot is no spot.
+type CubeSpotKind uint8
+
+// The places a cube stands.
+const (
+	NoCubeSpot       CubeSpotKind = iota // no spot
+	CubeOnBuilding                       // a flag of a neutral building
+	CubeOnChurchTile                     // a church tile
+	CubeOnTower                          // a wall tower
+	CubeOnMilestone                      // a milestone of the trade track
+)
+
+var cubeSpotKindNames = [...]string{"none", "building", "church tile", "tower", "milestone"}
+
+// String returns the kind's name: "none", "building", "church tile",
+// "tower" or "milestone".
+func (k CubeSpotKind) String() string {
+	if int(k) < len(cubeSpotKindNames) {
+		return cubeSpotKindNames[k]
+	}
+	return fmt.Sprintf("CubeSpotKind(%d)", uint8(k))
+}
+
+// CubeSpot is where one cube stands. Kind says what it stands on and which
+// one field says where; the other fields are zero.
 type CubeSpot struct {
-	Building   Square     // a neutral building's north-west square, or NoSquare
-	ChurchTile ChurchTile // or 0
-	Tower      WallSite   // or NoWallSite
-	Milestone  int        // 3, 5, 7, 9, 11, or 0
+	Kind       CubeSpotKind
+	Building   Square     // CubeOnBuilding: the neutral building's north-west square
+	ChurchTile ChurchTile // CubeOnChurchTile: the tile
+	Tower      WallSite   // CubeOnTower: the tower's wall site
+	Milestone  int        // CubeOnMilestone: the milestone, 3, 5, 7, 9 or 11
 }
 
 // CubeSpots lists where player p's cubes stand: neutral buildings (one entry
-// per cube), church tiles, towers, milestones.
-func (g *Game) CubeSpots(p Player) []CubeSpot {
-	var out []CubeSpot
+// per cube), church tiles, towers, milestones; in a new slice (nil for
+// none).
+func (g *Game) CubeSpots(p Player) []CubeSpot { return g.AppendCubeSpots(nil, p) }
+
+// AppendCubeSpots appends where player p's cubes stand to dst, as
+// CubeSpots lists them, and returns the extended slice.
+func (g *Game) AppendCubeSpots(dst []CubeSpot, p Player) []CubeSpot {
+	out := dst
 	if !g.valid(p) {
 		return out
 	}
-	none := CubeSpot{Building: NoSquare, Tower: NoWallSite}
-	for _, b := range g.Buildings() {
-		for k := 0; k < b.Cubes && b.Owner == p; k++ {
-			c := none
-			c.Building = b.Origin
-			out = append(out, c)
+	for s := Square(0); s < NumSquares; s++ {
+		v := g.cell[s]
+		if v == 0 || v > numPieces || g.pieceSq[v-1] != s || g.owner(int(v)-1) != int(p) {
+			continue
+		}
+		for range g.pieceCubes[v-1] {
+			out = append(out, CubeSpot{Kind: CubeOnBuilding, Building: s})
 		}
 	}
 	for t := ChurchTile(1); t <= ChurchTiles; t++ {
 		if g.churchOwner[t] == int8(p) {
-			c := none
-			c.ChurchTile = t
-			out = append(out, c)
+			out = append(out, CubeSpot{Kind: CubeOnChurchTile, ChurchTile: t})
 		}
 	}
-	for _, w := range WallSites(int(g.n)) {
-		if o, t := g.Wall(w); o == p && WallTower(t) {
-			c := none
-			c.Tower = w
-			out = append(out, c)
+	for w := WallSite(0); w < numWallSites; w++ {
+		if o, t := g.Wall(w); o == p && w.inGame(int(g.n)) && WallTower(t) {
+			out = append(out, CubeSpot{Kind: CubeOnTower, Tower: w})
 		}
 	}
 	for i, m := range milestonePos {
 		if g.milestones[p]>>i&1 != 0 {
-			c := none
-			c.Milestone = int(m)
-			out = append(out, c)
+			out = append(out, CubeSpot{Kind: CubeOnMilestone, Milestone: int(m)})
 		}
 	}
 	return out
+}
+
+// validateBuildings is Validate's check of the buildings: each copy in supply,
+// out of the game or awaiting a rebuild as its kind and owner allow, or
+// inside the city holding the squares it covers; a neutral building with
+// an owner and the cubes of its flags, a player's with neither.
+func (g *Game) validateBuildings() error {
+	n := int(g.n)
+	for id := 0; id < numPieces; id++ {
+		b, s := pieceKinds[id], g.pieceSq[id]
+		owner := g.owner(id)
+		if id < neutralBase && owner >= n && s != inSupply {
+			return invalidState("%v of seat %d, who does not play, is not in supply", b, owner)
+		}
+		switch s {
+		case inSupply:
+			if g.pieceOwner[id] != -1 || g.pieceCubes[id] != 0 {
+				return invalidState("%v in supply has an owner or cubes", b)
+			}
+			if b.Starter() && id < neutralBase && owner < n {
+				return invalidState("starter %v of player %d is in supply", b, owner)
+			}
+			continue
+		case removedFromGame:
+			if !b.Starter() {
+				return invalidState("%v removed from the game; only starters leave it", b)
+			}
+			if g.pieceOwner[id] != -1 || g.pieceCubes[id] != 0 {
+				return invalidState("%v removed from the game has a neutral owner or cubes", b)
+			}
+			continue
+		case awaitingRebuild:
+			if !b.Starter() || g.rebuild[owner]&(1<<(b-Hut)) == 0 {
+				return invalidState("%v awaits a rebuild that is not pending", b)
+			}
+			if g.pieceOwner[id] != -1 || g.pieceCubes[id] != 0 {
+				return invalidState("%v awaiting a rebuild has a neutral owner or cubes", b)
+			}
+			continue
+		}
+		if !s.Valid() {
+			return invalidState("%v at location %d", b, s)
+		}
+		sp := b.spec()
+		if s.col()+int(sp.w) > CityColumns(n) || s.ri()+int(sp.h) > NumRows {
+			return invalidState("%v at %v reaches outside the city", b, s)
+		}
+		for dy := 0; dy < int(sp.h); dy++ {
+			for dx := 0; dx < int(sp.w); dx++ {
+				q := sq(s.col()+dx, s.ri()+dy)
+				if g.cell[q] != uint8(id+1) {
+					return invalidState("%v at %v does not hold square %v", b, s, q)
+				}
+			}
+		}
+		if b.Neutral() {
+			if owner < 0 || owner >= n {
+				return invalidState("%v at %v has no owner", b, s)
+			}
+			c := g.pieceCubes[id]
+			won := g.phase == PhaseOver && int(g.winner) == owner
+			if c > sp.cubes || c == 0 || (c < sp.cubes && !won) {
+				return invalidState("%v at %v has %d cubes for %d flags", b, s, c, sp.cubes)
+			}
+		} else if g.pieceOwner[id] != -1 || g.pieceCubes[id] != 0 {
+			return invalidState("player building %v has a neutral owner or cubes", b)
+		}
+	}
+	return nil
 }

@@ -316,6 +316,15 @@ func (g *Game) Influence(p Player, c InfluenceColor) int {
 	return int(g.infl[p][c-1])
 }
 
+// InfluenceCards returns how many influence cards player p holds, of any
+// colour (public: RULES.md §13).
+func (g *Game) InfluenceCards(p Player) int {
+	if !g.valid(p) {
+		return 0
+	}
+	return int(g.infl[p][0]) + int(g.infl[p][1]) + int(g.infl[p][2])
+}
+
 // Hand returns player p's cards.
 func (g *Game) Hand(p Player) Cards {
 	if !g.valid(p) {
@@ -332,3 +341,37 @@ func (g *Game) DeckSize() int { return int(g.deckLen) }
 
 // DiscardPile returns the influence cards in the discard pile, by colour.
 func (g *Game) DiscardPile() Cards { return cardsOf(0, g.discard) }
+
+// validateCards is Validate's check of the cards: 51 gold and 39 influence
+// cards (13 per colour), each in exactly one place, and cards with the
+// pirates only while players discard to them.
+func (g *Game) validateCards() error {
+	n := int(g.n)
+	gold := int(g.bank) + int(g.poolGold)
+	infl := [3]int{int(g.discard[0]) + int(g.poolInfl[0]), int(g.discard[1]) + int(g.poolInfl[1]), int(g.discard[2]) + int(g.poolInfl[2])}
+	if g.deckLen > InfluenceCards {
+		return invalidState("influence deck of %d cards", g.deckLen)
+	}
+	for _, c := range g.deck[:g.deckLen] {
+		if c > 2 {
+			return invalidState("influence deck holds a card of colour %d", c)
+		}
+		infl[c]++
+	}
+	for p := 0; p < n; p++ {
+		gold += int(g.gold[p])
+		for c := range infl {
+			infl[c] += int(g.infl[p][c])
+		}
+	}
+	if gold != GoldCards {
+		return invalidState("%d gold cards in bank, hands and pirates' pool; the game has 51", gold)
+	}
+	if infl != [3]int{InfluencePerColor, InfluencePerColor, InfluencePerColor} {
+		return invalidState("influence cards per colour %v; each colour has 13", infl)
+	}
+	if (g.poolGold != 0 || g.poolInfl != [3]uint8{}) && g.phase != PhaseDiscard {
+		return invalidState("cards left with the pirates outside PhaseDiscard")
+	}
+	return nil
+}

@@ -10,7 +10,7 @@ type ChanceOutcome struct {
 	Probability float64 // in (0, 1]
 }
 
-// ChanceOutcomes appends to dst the outcomes of the roll in PhaseRoll and
+// AppendChanceOutcomes appends to dst the outcomes of the roll in PhaseRoll and
 // returns the extended slice: eleven forced Roll moves, one for each sum
 // from 2 to 12, with the sum's probability (1/36 for 2 and 12 up to 6/36
 // for 7); the probabilities sum to 1. Only the sum matters to the game: the
@@ -18,7 +18,7 @@ type ChanceOutcome struct {
 // Steer decision, and a 7 sends out the pirates), so every roll of the same
 // sum leads to the same position, but for the dice Dice reports. The dice
 // chosen are the sum's two halves, the smaller first (3 and 4 for 7). In
-// every other phase, and once the game is over, ChanceOutcomes returns dst
+// every other phase, and once the game is over, AppendChanceOutcomes returns dst
 // unchanged. With a buffer of sufficient capacity it does not allocate.
 //
 // The roll is the only chance event a move has before its player decides
@@ -30,7 +30,7 @@ type ChanceOutcome struct {
 // runs on determinized copies: Determinize fills in the hidden cards and
 // tiles at random and reseeds the random source, so each copy samples one
 // consistent future.
-func (g *Game) ChanceOutcomes(dst []ChanceOutcome) []ChanceOutcome {
+func (g *Game) AppendChanceOutcomes(dst []ChanceOutcome) []ChanceOutcome {
 	if g.phase != PhaseRoll || g.n < MinPlayers || g.n > MaxPlayers {
 		return dst
 	}

@@ -16,7 +16,7 @@ func TestChanceOutcomes(t *testing.T) {
 	seen := [PhaseOver + 1]bool{}
 	for _, g := range playedPositions(t, 3, 8) {
 		seen[g.Phase()] = true
-		got := g.ChanceOutcomes(nil)
+		got := g.AppendChanceOutcomes(nil)
 		if g.Phase() != PhaseRoll {
 			if len(got) != 0 {
 				t.Fatalf("%v: %d chance outcomes; want none", g.Phase(), len(got))
@@ -42,12 +42,12 @@ func TestChanceOutcomes(t *testing.T) {
 		t.Fatal("the game did not pass through the phases checked")
 	}
 	var over Game
-	if got := over.ChanceOutcomes(nil); len(got) != 0 {
+	if got := over.AppendChanceOutcomes(nil); len(got) != 0 {
 		t.Errorf("the zero Game has %d chance outcomes", len(got))
 	}
 	g := newTestGame(t, 2)
 	buf := make([]ChanceOutcome, 0, 11)
-	if allocs := testing.AllocsPerRun(100, func() { buf = g.ChanceOutcomes(buf[:0]) }); allocs != 0 {
+	if allocs := testing.AllocsPerRun(100, func() { buf = g.AppendChanceOutcomes(buf[:0]) }); allocs != 0 {
 		t.Errorf("ChanceOutcomes allocates %.1f times per call; want 0", allocs)
 	}
 }
@@ -64,7 +64,7 @@ func TestRollsOfTheSameSumGiveTheSamePosition(t *testing.T) {
 				continue
 			}
 			rows[pos.Ship()] = true
-			outcomes := pos.ChanceOutcomes(nil)
+			outcomes := pos.AppendChanceOutcomes(nil)
 			after := func(m Move) Game {
 				g := pos
 				mustApply(t, &g, m)
@@ -111,7 +111,7 @@ func TestPlainRollsFollowTheOutcomes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		probs = g.ChanceOutcomes(probs[:0])
+		probs = g.AppendChanceOutcomes(probs[:0])
 		mustApply(t, g, Move{Kind: Roll})
 		a, b := g.Dice()
 		count[a+b]++

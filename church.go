@@ -97,12 +97,17 @@ func (g *Game) placeChurchTile(t ChurchTile) {
 
 // ChurchOrigin returns the north-west square of the church area, fixed by
 // the first church tile, or NoSquare before it.
-func (g *Game) ChurchOrigin() Square { return g.churchOrigin }
+func (g *Game) ChurchOrigin() Square {
+	if g.noGame() {
+		return NoSquare
+	}
+	return g.churchOrigin
+}
 
 // ChurchSquare returns where church tile t stands or will stand, or
 // NoSquare before the first tile fixes the area (or for an invalid t).
 func (g *Game) ChurchSquare(t ChurchTile) Square {
-	if g.churchOrigin == NoSquare || t < 1 || t > ChurchTiles {
+	if g.noGame() || g.churchOrigin == NoSquare || t < 1 || t > ChurchTiles {
 		return NoSquare
 	}
 	return churchSquare(g.churchOrigin, t)
@@ -111,7 +116,7 @@ func (g *Game) ChurchSquare(t ChurchTile) Square {
 // ChurchTileOwner returns who built church tile t (and has a cube on it),
 // or NoPlayer if it is not built.
 func (g *Game) ChurchTileOwner(t ChurchTile) Player {
-	if t < 1 || t > ChurchTiles {
+	if g.noGame() || t < 1 || t > ChurchTiles {
 		return NoPlayer
 	}
 	return Player(g.churchOwner[t])
@@ -127,4 +132,75 @@ func (g *Game) ChurchChoice() (ChurchTile, ChurchTile) {
 		return 0, 0
 	}
 	return ChurchTile(g.churchDrawn[0]), ChurchTile(g.churchDrawn[1])
+}
+
+// validateChurch is Validate's check of the church: the stack, the tiles
+// drawn for a church choice and the tiles built are the nine tiles once
+// each; the church area is fixed (by a tile built on the foundation) if
+// and only if a tile is built.
+func (g *Game) validateChurch() error {
+	n := int(g.n)
+	if g.churchLen > ChurchTiles {
+		return invalidState("church stack of %d tiles; there are 9", g.churchLen)
+	}
+	originOK := g.churchOrigin == NoSquare
+	for t := ChurchTile(1); t <= ChurchTiles; t++ {
+		originOK = originOK || g.churchOrigin == churchOriginFor(t)
+	}
+	if !originOK {
+		return invalidState("church area at square %d, where no tile on the foundation puts it", g.churchOrigin)
+	}
+	var seen [ChurchTiles + 1]int
+	for _, t := range g.church[:g.churchLen] {
+		if t >= 1 && t <= ChurchTiles {
+			seen[t]++
+		}
+	}
+	for _, t := range g.church[g.churchLen:] {
+		if t != 0 {
+			return invalidState("church stack slot beyond its %d tiles holds tile %d", g.churchLen, t)
+		}
+	}
+	drawn := 0
+	if g.phase == PhaseChurchChoice {
+		for _, t := range g.churchDrawn {
+			if t >= 1 && t <= ChurchTiles {
+				seen[t]++
+				drawn++
+			}
+		}
+		if drawn != 2 || g.churchOrigin != NoSquare {
+			return invalidState("church choice of %d drawn tiles with the church area at %v", drawn, g.churchOrigin)
+		}
+	} else if g.churchDrawn != [2]uint8{} {
+		return invalidState("church tiles drawn outside PhaseChurchChoice")
+	}
+	tiles := 0 // built, each on its square (and no other square holds one: validateCells)
+	for t := ChurchTile(1); t <= ChurchTiles; t++ {
+		if o := g.churchOwner[t]; o >= 0 {
+			if int(o) >= n || g.churchOrigin == NoSquare || g.cell[churchSquare(g.churchOrigin, t)] != uint8(cellChurch|int(t)) {
+				return invalidState("church tile %d is built but not on its place", t)
+			}
+			seen[t]++
+			tiles++
+		}
+		if seen[t] != 1 {
+			return invalidState("church tile %d is in %d places", t, seen[t])
+		}
+	}
+	if int(g.churchLen)+drawn+tiles != ChurchTiles {
+		return invalidState("%d church tiles in the stack, %d drawn and %d built", g.churchLen, drawn, tiles)
+	}
+	if g.churchOrigin != NoSquare {
+		ok := false
+		for t := ChurchTile(1); t <= ChurchTiles; t++ {
+			if g.churchOrigin == churchOriginFor(t) && g.churchOwner[t] >= 0 {
+				ok = true
+			}
+		}
+		if !ok {
+			return invalidState("the church area at %v is fixed by no tile on the foundation", g.churchOrigin)
+		}
+	}
+	return nil
 }

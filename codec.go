@@ -80,11 +80,17 @@ func (g Game) MarshalBinary() ([]byte, error) {
 	if err := g.checkSaved(); err != nil {
 		return nil, err
 	}
+	return g.appendBinary(make([]byte, 0, binaryLen))
+}
+
+// appendBinary appends the binary form of g to b, without checking g (a
+// View's game, whose hidden parts are zero, is written so).
+func (g *Game) appendBinary(b []byte) ([]byte, error) {
 	hi, lo, err := pcgState(&g.rng)
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, binaryLen)
+	start := len(b)
 	b = append(b, binaryVersion, g.n)
 	for _, c := range g.colors {
 		b = append(b, uint8(c))
@@ -95,7 +101,7 @@ func (g Game) MarshalBinary() ([]byte, error) {
 	b = append(b, uint8(g.phase), g.active, g.toMove, g.first, g.builds,
 		uint8(g.ship), g.dice[0], g.dice[1], uint8(g.winner))
 	for _, s := range g.pieceSq {
-		b = append(b, uint8(s))
+		b = append(b, squareToWire(s))
 	}
 	for _, o := range g.pieceOwner[neutralBase:] {
 		b = append(b, uint8(o))
@@ -103,7 +109,7 @@ func (g Game) MarshalBinary() ([]byte, error) {
 	b = append(b, g.pieceCubes[neutralBase:]...)
 	for p := range g.permitSq {
 		for _, s := range g.permitSq[p] {
-			b = append(b, uint8(s))
+			b = append(b, squareToWire(s))
 		}
 	}
 	b = append(b, g.wall[:]...)
@@ -132,8 +138,8 @@ func (g Game) MarshalBinary() ([]byte, error) {
 	b = append(b, g.rebuild[:]...)
 	b = binary.BigEndian.AppendUint64(b, hi)
 	b = binary.BigEndian.AppendUint64(b, lo)
-	if len(b) != binaryLen {
-		return nil, fmt.Errorf("elasund: internal error: binary encoding of %d bytes", len(b))
+	if len(b)-start != binaryLen {
+		return nil, fmt.Errorf("elasund: internal error: binary encoding of %d bytes", len(b)-start)
 	}
 	return b, nil
 }
@@ -144,19 +150,37 @@ func (g Game) MarshalBinary() ([]byte, error) {
 // with Validate; on any error (wrapping ErrBadEncoding or ErrInvalidState)
 // the receiver is left unchanged.
 func (g *Game) UnmarshalBinary(data []byte) error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrBadEncoding, fmt.Sprintf(format, args...))
+	d, err := decodeBinary(data)
+	if err != nil {
+		return err
 	}
+	if err := d.finishLoad(); err != nil {
+		return err
+	}
+	*g = d
+	return nil
+}
+
+// decodeBinary reads the fields of a binary form, checking its version and
+// length but not the state (finishLoad does).
+func decodeBinary(data []byte) (Game, error) {
 	if len(data) == 0 {
-		return bad("no data")
+		return Game{}, badEncoding("no data")
 	}
 	if data[0] != binaryVersion {
-		return bad("binary encoding of version %d; this package reads version %d", data[0], binaryVersion)
+		return Game{}, badEncoding("binary encoding of version %d; this package reads version %d", data[0], binaryVersion)
 	}
 	if len(data) != binaryLen {
-		return bad("binary encoding of %d bytes; version %d has %d", len(data), binaryVersion, binaryLen)
+		return Game{}, badEncoding("binary encoding of %d bytes; version %d has %d", len(data), binaryVersion, binaryLen)
 	}
-	r := data[1:]
+	return readBinary(data[1:])
+}
+
+// readBinary reads the fields of a state from r, the binary form after its
+// version byte, in the order MarshalBinary writes them; its error is that
+// of a random source's state no source can have.
+func readBinary(r []byte) (Game, error) {
+	var d Game
 	next := func(dst []uint8) {
 		copy(dst, r)
 		r = r[len(dst):]
@@ -166,7 +190,6 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 		r = r[1:]
 		return v
 	}
-	var d Game
 	d.n = one()
 	for i := range d.colors {
 		d.colors[i] = Color(one())
@@ -178,7 +201,7 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 	d.phase, d.active, d.toMove, d.first, d.builds = Phase(one()), one(), one(), one(), one()
 	d.ship, d.dice[0], d.dice[1], d.winner = Row(one()), one(), one(), int8(one())
 	for i := range d.pieceSq {
-		d.pieceSq[i] = Square(one())
+		d.pieceSq[i] = squareFromWire(one())
 	}
 	for i := range d.pieceOwner {
 		d.pieceOwner[i] = -1
@@ -189,7 +212,7 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 	next(d.pieceCubes[neutralBase:])
 	for p := range d.permitSq {
 		for v := range d.permitSq[p] {
-			d.permitSq[p][v] = Square(one())
+			d.permitSq[p][v] = squareFromWire(one())
 		}
 	}
 	next(d.wall[:])
@@ -218,15 +241,24 @@ func (g *Game) UnmarshalBinary(data []byte) error {
 	next(d.pending[:])
 	next(d.rebuild[:])
 	hi, lo := binary.BigEndian.Uint64(r), binary.BigEndian.Uint64(r[8:])
-	if err := setPCGState(&d.rng, hi, lo); err != nil {
-		return err
-	}
-	if err := d.finishLoad(); err != nil {
-		return err
-	}
-	*g = d
-	return nil
+	err := setPCGState(&d.rng, hi, lo)
+	return d, err
 }
+
+// The binary form writes a building or permit in supply as 255 (version 1
+// was laid out when InSupply was NoSquare): squareToWire and squareFromWire
+// swap the two values, so that every other byte means what it did.
+func squareToWire(s Square) uint8 {
+	switch s {
+	case InSupply:
+		return uint8(NoSquare)
+	case NoSquare:
+		return uint8(InSupply)
+	}
+	return uint8(s)
+}
+
+func squareFromWire(b uint8) Square { return Square(squareToWire(Square(b))) }
 
 // pcgState returns the two words of a PCG source's state.
 func pcgState(r *rand.PCG) (hi, lo uint64, err error) {
@@ -397,7 +429,7 @@ func (g *Game) finishLoad() error {
 // ranges, Validate, and that the board's squares are those derived.
 func (g *Game) checkSaved() error {
 	if err := g.checkRanges(); err != nil {
-		return fmt.Errorf("%w: the game cannot be saved: %w", ErrInvalidState, err)
+		return fmt.Errorf("%w: the game cannot be saved: %w", ErrInvalidState, nested(err))
 	}
 	if err := g.Validate(); err != nil {
 		return err
@@ -408,4 +440,10 @@ func (g *Game) checkSaved() error {
 		return fmt.Errorf("%w: the board's squares do not match its pieces", ErrInvalidState)
 	}
 	return g.checkPlayState()
+}
+
+// badEncoding is the error of a loader refusing its input: ErrBadEncoding
+// and what is wrong.
+func badEncoding(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrBadEncoding, fmt.Sprintf(format, args...))
 }

@@ -37,70 +37,113 @@ import (
 // paying, the card the roller took from the pirates, or the known colours
 // of a deck reshuffled from the face-up discard pile.
 //
-// A nil r, or a state whose card or tile counts do not add up (one that
-// fails Validate), leaves the game unchanged.
-func (g *Game) Determinize(viewer Player, r *rand.Rand) {
+// It returns an error wrapping ErrNilArgument for a nil r, and one
+// wrapping ErrInvalidState for a state whose card or tile counts do not
+// add up (such a state fails Validate, as the zero Game does); the game
+// is then left unchanged. It does not allocate.
+func (g *Game) Determinize(viewer Player, r *rand.Rand) error {
+	if r == nil {
+		return fmt.Errorf("%w: Determinize needs a random source (r is nil)", ErrNilArgument)
+	}
 	v := g.View(viewer)
-	_ = v.sample(r, g) // on an error g is left as it was
+	return v.sample(r, g) // on an error g is left as it was
 }
 
-// The errors of Sample: a view of no consistent game, and no random source.
-var (
-	errSample   = fmt.Errorf("%w: the view's cards or church tiles do not add up", ErrInvalidState)
-	errNoSource = errors.New("elasund: Sample needs a random source (r is nil)")
-)
+// ErrNilArgument is wrapped by the errors of the methods given nil where
+// they need something: Determinize, Sample and SampleInto without a
+// random source, SampleInto without a Game to fill, WriteSVG without a
+// writer, Recorder.Apply without a game.
+var ErrNilArgument = errors.New("elasund: nil argument")
 
-// Sample returns a game drawn uniformly, with r, from the games consistent
-// with the view: the view's public state and the viewer's own cards, with
-// everything hidden from the viewer filled in as Game.Determinize
-// describes. The same view and the same r give the same game. It returns an
-// error wrapping ErrInvalidState for a view of a state whose counts do not
-// add up, and an error for a nil r.
-func (v View) Sample(r *rand.Rand) (Game, error) {
-	var g Game
-	err := v.sample(r, &g)
-	return g, err
+// errSample is the error of a view of no consistent game.
+var errSample = fmt.Errorf("%w: the view's cards or church tiles do not add up", ErrInvalidState)
+
+// Sample returns a new game drawn uniformly, with r, from the games
+// consistent with the view: the view's public state and the viewer's own
+// cards, with everything hidden from the viewer filled in as
+// Game.Determinize describes. The same view and the same r give the same
+// game. It returns an error wrapping ErrInvalidState for a view of a state
+// whose counts do not add up, and one wrapping ErrNilArgument for a nil r.
+// Sample allocates the Game it returns; a search that samples in a loop
+// calls SampleInto, which fills a Game it already has.
+func (v View) Sample(r *rand.Rand) (*Game, error) {
+	g := new(Game)
+	if err := v.SampleInto(g, r); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// SampleInto is Sample into a Game the caller has: it overwrites *dst with
+// a game drawn with r from the games consistent with the view, and does
+// not allocate. On an error (those of Sample, and one wrapping
+// ErrNilArgument for a nil dst) *dst is left unchanged.
+func (v View) SampleInto(dst *Game, r *rand.Rand) error {
+	switch {
+	case dst == nil:
+		return fmt.Errorf("%w: SampleInto needs a Game to fill (dst is nil)", ErrNilArgument)
+	case r == nil:
+		return fmt.Errorf("%w: Sample needs a random source (r is nil)", ErrNilArgument)
+	}
+	return v.sample(r, dst)
 }
 
 // sample writes into dst a game consistent with v drawn with r, or
 // returns an error and leaves dst unchanged.
 func (v *View) sample(r *rand.Rand, dst *Game) error {
-	if r == nil {
-		return errNoSource
-	}
 	g := v.g
 	n := int(g.n)
 	if n < MinPlayers || n > MaxPlayers || g.deckLen > InfluenceCards || g.churchLen > ChurchTiles {
 		return errSample
 	}
-	// The influence cards the viewer has not seen, by colour.
-	var unseen [3]int
+	unseen, ok := v.unseenInfluence()
+	if !ok {
+		return errSample
+	}
+	var tiles [ChurchTiles]uint8
+	nt, ok := v.unplacedChurchTiles(&tiles)
+	if !ok {
+		return errSample
+	}
+	v.dealInfluence(&g, r, unseen)
+	dealChurchTiles(&g, r, tiles[:nt])
+	g.rng = *rand.NewPCG(r.Uint64(), r.Uint64())
+	*dst = g
+	return nil
+}
+
+// unseenInfluence returns the influence cards the viewer has not seen, by
+// colour, and whether they are as many as the other players' hands and the
+// deck hold.
+func (v *View) unseenInfluence() (unseen [3]int, ok bool) {
+	g := &v.g
 	total := 0
 	for c := range unseen {
 		unseen[c] = InfluencePerColor - int(g.discard[c]) - int(g.poolInfl[c])
-		if v.viewer != NoPlayer {
-			unseen[c] -= int(g.infl[v.viewer][c])
+		if v.Viewer() != NoPlayer {
+			unseen[c] -= int(g.infl[v.Viewer()][c])
 		}
 		if unseen[c] < 0 {
-			return errSample
+			return unseen, false
 		}
 		total += unseen[c]
 	}
 	need := int(g.deckLen)
-	for q := 0; q < n; q++ {
-		if Player(q) != v.viewer {
+	for q := 0; q < int(g.n); q++ {
+		if Player(q) != v.Viewer() {
 			need += int(v.infl[q])
 		}
 	}
-	if need != total {
-		return errSample
-	}
-	// The church tiles the viewer cannot place: in the stack but for a
-	// known bottom tile, and the first builder's drawn pair if hidden.
-	var tiles [ChurchTiles]uint8
-	nt := 0
+	return unseen, need == total
+}
+
+// unplacedChurchTiles writes into tiles the church tiles the viewer cannot
+// place: in the stack but for a known bottom tile, and the first builder's
+// drawn pair if hidden. It returns how many, and whether they are as many
+// as those places.
+func (v *View) unplacedChurchTiles(tiles *[ChurchTiles]uint8) (nt int, ok bool) {
+	g := &v.g
 	bottom := g.church[0] // nonzero only where the viewer knows it
-	drawnHidden := g.phase == PhaseChurchChoice && g.churchDrawn == [2]uint8{}
 	for t := uint8(1); t <= ChurchTiles; t++ {
 		if g.churchOwner[t] < 0 && t != bottom && t != g.churchDrawn[0] && t != g.churchDrawn[1] {
 			tiles[nt] = t
@@ -111,13 +154,15 @@ func (v *View) sample(r *rand.Rand, dst *Game) error {
 	if bottom != 0 {
 		want--
 	}
-	if drawnHidden {
+	if g.phase == PhaseChurchChoice && g.churchDrawn == [2]uint8{} {
 		want += 2
 	}
-	if nt != want {
-		return errSample
-	}
+	return nt, nt == want
+}
 
+// dealInfluence deals the unseen influence cards, shuffled with r, to the
+// hands of the players but the viewer and to the deck of g.
+func (v *View) dealInfluence(g *Game, r *rand.Rand, unseen [3]int) {
 	var cards [InfluenceCards]uint8
 	k := 0
 	for c, m := range unseen {
@@ -128,8 +173,8 @@ func (v *View) sample(r *rand.Rand, dst *Game) error {
 	}
 	shuffleWith(r, cards[:k])
 	k = 0
-	for q := 0; q < n; q++ {
-		if Player(q) == v.viewer {
+	for q := 0; q < int(g.n); q++ {
+		if Player(q) == v.Viewer() {
 			continue
 		}
 		g.infl[q] = [3]uint8{}
@@ -139,22 +184,22 @@ func (v *View) sample(r *rand.Rand, dst *Game) error {
 		}
 	}
 	copy(g.deck[:g.deckLen], cards[k:])
+}
 
-	shuffleWith(r, tiles[:nt])
-	rest := tiles[:nt]
-	if drawnHidden {
+// dealChurchTiles deals the unplaced church tiles, shuffled with r, to the
+// hidden drawn pair of g, if any, and to its stack above a known bottom.
+func dealChurchTiles(g *Game, r *rand.Rand, tiles []uint8) {
+	shuffleWith(r, tiles)
+	rest := tiles
+	if g.phase == PhaseChurchChoice && g.churchDrawn == [2]uint8{} {
 		g.churchDrawn = [2]uint8{rest[0], rest[1]}
 		rest = rest[2:]
 	}
 	start := 0
-	if bottom != 0 {
+	if g.church[0] != 0 {
 		start = 1
 	}
 	copy(g.church[start:g.churchLen], rest)
-
-	g.rng = *rand.NewPCG(r.Uint64(), r.Uint64())
-	*dst = g
-	return nil
 }
 
 // shuffleWith shuffles s in place (Fisher–Yates) with r.

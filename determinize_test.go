@@ -31,7 +31,9 @@ func TestDeterminizeKeepsWhatTheViewerKnows(t *testing.T) {
 			for p := NoPlayer; int(p) < n; p++ {
 				seed := uint64(k)<<8 | uint64(p+1)
 				d := g
-				d.Determinize(p, rand.New(rand.NewPCG(seed, 7)))
+				if err := d.Determinize(p, rand.New(rand.NewPCG(seed, 7))); err != nil {
+					t.Fatalf("%d players, position %d, viewer %d: Determinize: %v", n, k, p, err)
+				}
 				if err := d.Validate(); err != nil {
 					t.Fatalf("%d players, position %d, viewer %d: %v", n, k, p, err)
 				}
@@ -42,12 +44,18 @@ func TestDeterminizeKeepsWhatTheViewerKnows(t *testing.T) {
 					differs++
 				}
 				s, err := g.View(p).Sample(rand.New(rand.NewPCG(seed, 7)))
-				if err != nil || s != d {
-					t.Fatalf("viewer %d: Sample differs from Determinize (%v):\n%s", p, err, diffGames(&d, &s))
+				if err != nil || *s != d {
+					t.Fatalf("viewer %d: Sample differs from Determinize (%v):\n%s", p, err, diffGames(&d, s))
+				}
+				into := positions[(k+1)%len(positions)] // any game: SampleInto overwrites it
+				if err := g.View(p).SampleInto(&into, rand.New(rand.NewPCG(seed, 7))); err != nil || into != d {
+					t.Fatalf("viewer %d: SampleInto differs from Determinize (%v):\n%s", p, err, diffGames(&d, &into))
 				}
 				h := g
 				permuteHidden(&h, p, rand.New(rand.NewPCG(seed, 8)))
-				h.Determinize(p, rand.New(rand.NewPCG(seed, 7)))
+				if err := h.Determinize(p, rand.New(rand.NewPCG(seed, 7))); err != nil {
+					t.Fatal(err)
+				}
 				if h != d {
 					t.Fatalf("viewer %d: games with the same view determinize differently:\n%s", p, diffGames(&d, &h))
 				}
@@ -88,7 +96,9 @@ func TestDeterminizeDealsFromTheUnseenCards(t *testing.T) {
 	var hand, top [3]float64
 	for range samples {
 		d := *g
-		d.Determinize(0, r)
+		if err := d.Determinize(0, r); err != nil {
+			t.Fatal(err)
+		}
 		for c := range 3 {
 			hand[c] += float64(d.infl[1][c])
 		}
@@ -130,20 +140,28 @@ func TestDeterminizeChurch(t *testing.T) {
 	var bottoms, drawn [ChurchTiles + 1]int
 	for range 300 {
 		d := *g
-		d.Determinize(1, r)
+		if err := d.Determinize(1, r); err != nil {
+			t.Fatal(err)
+		}
 		if d.church[0] != 7 {
 			t.Fatalf("the first builder's known bottom tile became %d", d.church[0])
 		}
 		d = *g
-		d.Determinize(0, r)
+		if err := d.Determinize(0, r); err != nil {
+			t.Fatal(err)
+		}
 		bottoms[d.church[0]]++
 		d = choice
-		d.Determinize(1, r)
+		if err := d.Determinize(1, r); err != nil {
+			t.Fatal(err)
+		}
 		if d.churchDrawn != choice.churchDrawn {
 			t.Fatalf("the builder's drawn tiles changed to %v", d.churchDrawn)
 		}
 		d = choice
-		d.Determinize(2, r)
+		if err := d.Determinize(2, r); err != nil {
+			t.Fatal(err)
+		}
 		drawn[d.churchDrawn[0]]++
 		drawn[d.churchDrawn[1]]++
 	}
@@ -164,8 +182,12 @@ func TestDeterminizeGivesDifferentFutures(t *testing.T) {
 	var dice, decks = map[[2]uint8]bool{}, map[[InfluenceCards]uint8]bool{}
 	for seed := uint64(0); seed < 20; seed++ {
 		a, b := *g, *g
-		a.Determinize(2, rand.New(rand.NewPCG(seed, 0)))
-		b.Determinize(2, rand.New(rand.NewPCG(seed, 0)))
+		if err := a.Determinize(2, rand.New(rand.NewPCG(seed, 0))); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Determinize(2, rand.New(rand.NewPCG(seed, 0))); err != nil {
+			t.Fatal(err)
+		}
 		if a != b {
 			t.Fatal("the same source gave different games")
 		}
@@ -178,40 +200,44 @@ func TestDeterminizeGivesDifferentFutures(t *testing.T) {
 	}
 }
 
-// TestDeterminizeRefusesQuietly: a nil source, a zero Game and a state
-// whose cards do not add up are left unchanged, and Sample says why.
-func TestDeterminizeRefusesQuietly(t *testing.T) {
+// TestDeterminizeRefuses: a nil source, a nil Game to fill, a zero Game
+// and states whose cards or tiles do not add up are refused with an error
+// that wraps the sentinel that says why, and leave every game unchanged.
+func TestDeterminizeRefuses(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	g := newTestGame(t, 2)
-	before := *g
-	g.Determinize(0, nil)
-	if *g != before {
-		t.Error("Determinize with a nil source changed the game")
-	}
-	if _, err := g.View(0).Sample(nil); err == nil {
-		t.Error("Sample with a nil source: no error")
-	}
-	var zero Game
-	zero.Determinize(0, r)
-	if zero != (Game{}) {
-		t.Error("Determinize changed the zero Game")
-	}
 	bad := *g
 	bad.discard[0] = 20 // 20 blue cards in the pile: more than exist
-	want := bad
-	bad.Determinize(1, r)
-	if bad != want {
-		t.Error("Determinize changed a state whose cards do not add up")
-	}
-	if _, err := want.View(1).Sample(r); !errors.Is(err, ErrInvalidState) {
-		t.Errorf("Sample of an inconsistent view: %v; want ErrInvalidState", err)
-	}
 	tiles := *g
 	tiles.churchLen = 8 // a tile missing
-	want = tiles
-	tiles.Determinize(1, r)
-	if tiles != want {
-		t.Error("Determinize changed a state whose church tiles do not add up")
+	for _, tc := range []struct {
+		name string
+		g    Game
+		r    *rand.Rand
+		want error
+	}{
+		{"nil source", *g, nil, ErrNilArgument},
+		{"zero Game", Game{}, r, ErrInvalidState},
+		{"cards do not add up", bad, r, ErrInvalidState},
+		{"church tiles do not add up", tiles, r, ErrInvalidState},
+	} {
+		d := tc.g
+		if err := d.Determinize(1, tc.r); !errors.Is(err, tc.want) {
+			t.Errorf("%s: Determinize: %v; want %v", tc.name, err, tc.want)
+		}
+		if d != tc.g {
+			t.Errorf("%s: Determinize changed the game", tc.name)
+		}
+		if s, err := tc.g.View(1).Sample(tc.r); !errors.Is(err, tc.want) || s != nil {
+			t.Errorf("%s: Sample: %v, %v; want nil, %v", tc.name, s, err, tc.want)
+		}
+		into := *g
+		if err := tc.g.View(1).SampleInto(&into, tc.r); !errors.Is(err, tc.want) || into != *g {
+			t.Errorf("%s: SampleInto: %v (game changed: %v); want %v", tc.name, err, into != *g, tc.want)
+		}
+	}
+	if err := g.View(0).SampleInto(nil, r); !errors.Is(err, ErrNilArgument) {
+		t.Errorf("SampleInto(nil, r): %v; want ErrNilArgument", err)
 	}
 }
 
@@ -258,13 +284,18 @@ func TestInformationAPINeverPanics(t *testing.T) {
 		})
 		call("Determinize", func() {
 			d := g
-			d.Determinize(p, r)
+			if err := d.Determinize(p, r); err != nil {
+				if valid || d != g {
+					t.Fatalf("Determinize of a state that validates %v: %v (game changed: %v)", valid, err, d != g)
+				}
+				return
+			}
 			if err := d.Validate(); valid && err != nil {
 				t.Fatalf("a valid corrupted state determinizes to an invalid one: %v", err)
 			}
 		})
 		call("Key", func() { _ = g.Key() })
-		call("ChanceOutcomes", func() { outs = g.ChanceOutcomes(outs[:0]) })
+		call("ChanceOutcomes", func() { outs = g.AppendChanceOutcomes(outs[:0]) })
 		if !valid {
 			continue
 		}
@@ -273,7 +304,7 @@ func TestInformationAPINeverPanics(t *testing.T) {
 			if _, err := json.Marshal(g.View(g.ToMove())); err != nil {
 				t.Fatal(err)
 			}
-			mask = g.LegalMask(mask)
+			mask = g.AppendLegalMask(mask[:0])
 			idx = g.AppendLegalIndices(idx[:0])
 			for _, m := range g.Legal() {
 				_ = g.Cost(m)
@@ -286,7 +317,7 @@ func TestInformationAPINeverPanics(t *testing.T) {
 // viewAccessors calls every accessor of v with a few arguments in and out
 // of range and returns a digest of the answers.
 func viewAccessors(v View) string {
-	out := fmt.Sprint(v.Viewer(), v.Hand(), v.ChurchBottom(), v.Decides(), v.Players(), v.Rules(), v.MaxTurns(),
+	out := fmt.Sprint(v.Viewer(), v.Config(), v.ChurchBottom(), v.Decides(), v.Players(), v.Rules(), v.MaxTurns(),
 		v.Phase(), v.Active(), v.ToMove(), v.FirstPlayer(), v.Over(), v.Winner(), v.Turn(), v.BuildsLeft(), v.Ship(),
 		v.PiratesPool(), v.Bank(), v.DeckSize(), v.DiscardPile(), v.PermitRows(), v.ChurchOrigin(), v.ChurchTilesLeft(),
 		v.PlayerOf(Red), v.Buildings())
@@ -294,7 +325,7 @@ func viewAccessors(v View) string {
 	d1, d2 := v.Dice()
 	out += fmt.Sprint(a, b, d1, d2)
 	for _, p := range []Player{-1, 0, 3, 4} {
-		out += fmt.Sprint(v.Gold(p), v.InfluenceCards(p), v.Color(p), v.Pending(p), v.BuildingSquare(p, Hut),
+		out += fmt.Sprint(v.Hand(p), v.Influence(p, InfluenceGreen), v.Gold(p), v.InfluenceCards(p), v.Color(p), v.Pending(p), v.BuildingSquare(p, Hut),
 			v.RebuildPending(p, Totem), v.PermitSquare(p, 2), v.PermitsInSupply(p), v.WallTilesLeft(p), v.CubesPlaced(p),
 			v.CubesInSupply(p), v.CubeSpots(p), v.CubesInRow(p, 5), v.TradePoints(p), v.TradeDisk(p), v.HasMilestoneCube(p, 3))
 	}
@@ -315,6 +346,30 @@ func BenchmarkDeterminize(b *testing.B) {
 	var g Game
 	for i := 0; b.Loop(); i++ {
 		g = positions[i%len(positions)]
-		g.Determinize(g.ToMove(), r)
+		if err := g.Determinize(g.ToMove(), r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestDeterminizeDoesNotAllocate: the in-place forms a search calls in its
+// loop, Determinize and View.SampleInto, allocate nothing.
+func TestDeterminizeDoesNotAllocate(t *testing.T) {
+	positions := playedPositions(t, 4, 7)
+	r := rand.New(rand.NewPCG(3, 4))
+	var g Game
+	i := 0
+	allocs := testing.AllocsPerRun(200, func() {
+		i++
+		g = positions[i%len(positions)]
+		if err := g.Determinize(g.ToMove(), r); err != nil {
+			t.Fatal(err)
+		}
+		if err := positions[(i+1)%len(positions)].View(0).SampleInto(&g, r); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Determinize and SampleInto allocate %.1f times per call; want 0", allocs)
 	}
 }

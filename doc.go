@@ -37,7 +37,9 @@
 // displaced starter goes (or that it leaves the game), a building's north-west square, which influence
 // colour pays for a same-size build-over, a permit placed in any row, or a
 // bonus action. Move.String writes a move as a person reads it ("build
-// tavern c5 pay blue", "wall E5", "permit 2 d8") and ParseMove reads it back.
+// tavern c5 pay blue", "wall E5", "permit 2 d8") and ParseMove reads it
+// back (its errors, like those of ParseSquare, ParseWallSite and
+// ParseRules, wrap ErrNotation).
 //
 // Apply of a move that is not legal returns a *MoveError and leaves the game
 // exactly as it was. Every such error wraps ErrIllegalMove and, where one
@@ -48,16 +50,41 @@
 //
 // The game's state is readable through accessors: At (what stands on a
 // square: building and owner, permit and owner, church tile), Buildings,
-// Wall, Gold, Influence, Hand, PermitSquare, PermitsInSupply,
-// BuildingSquare, NeutralSupply, WallTilesLeft, TradePoints, TradeDisk,
-// HasMilestoneCube, CubesPlaced, CubeSpots, CubesInRow, Ship, Dice, Bank,
-// DeckSize, DiscardPile, ChurchTilesLeft, ChurchOrigin, ChurchSquare,
-// PermitRows and more. Geometry helpers (CitySquares, InCity, TradeValue,
-// TradeFields, Rows, WallSites, StartingSquares) take the player count.
-// Validate checks every invariant of a state (cards, cubes, permits,
+// Wall, Gold, Influence, InfluenceCards, Hand, PermitSquare,
+// PermitsInSupply, BuildingSquare, NeutralSupply, WallTilesLeft,
+// TradePoints, TradeDisk, HasMilestoneCube, CubesPlaced, CubeSpots,
+// CubesInRow, Ship, Dice, Bank, DeckSize, DiscardPile, ChurchTilesLeft,
+// ChurchOrigin, ChurchSquare, PermitRows, MaxTurns, Config and more. The
+// board's geometry needs no game: Rows (the ten rows, north to south),
+// SquareAt and ParseSquare name squares; CityColumns, CitySquares, InCity,
+// TradeValue, TradeFields and WallSites take the player count, whose city
+// they describe; StartingSquares takes a colour, whose hut and totem start
+// there. Validate checks every invariant of a state (cards, cubes, permits,
 // buildings, church, walls, trade track, phase) and returns an error
 // wrapping ErrInvalidState that names the first one broken; call it on a
 // state you build or load.
+//
+// # Seats and colours
+//
+// A player is a seat, a Player: 0 to Players()-1 in clockwise order,
+// NoPlayer for nobody. Seats index the game's state and are what the API
+// takes and returns (ToMove, Gold(p), View(p), Table.Play(p, m),
+// Contents.BuildingOwner, …). A colour, a Color, is the name people read:
+// the notation, the records, the pictures and the JSON forms name players
+// by colour, and so does a Config (Colors, FirstPlayer) and a Record's
+// Winner. Color(p) and PlayerOf(c) convert between the two; the colours
+// sit in Config.Colors' order (Red, Blue, Green, Yellow by default).
+//
+// # Concurrency
+//
+// A *Game may be read from several goroutines at once: every method that
+// does not change the game (the accessors, Legal and AppendLegal, Check,
+// IsLegal, Cost, View, Key, Validate, String, WriteSVG, the marshalers)
+// only reads it. A method that changes it (Apply, Determinize,
+// UnmarshalBinary, UnmarshalJSON) needs the game to itself, as any write
+// does. A View is a value: copies share nothing. A Table and a Recorder
+// are not safe for concurrent use (Table.Check reuses a buffer of the
+// table): guard each with a mutex.
 //
 // # Speed
 //
@@ -67,6 +94,20 @@
 // compare with ==.
 // Apply, IsLegal and AppendLegal (with a buffer of sufficient capacity) do
 // not allocate.
+//
+// One rule says how slices come back: a method whose name begins with
+// Append appends to the slice dst it is given and returns the extended
+// slice, as append does (buf = g.AppendLegal(buf[:0]) reuses a buffer),
+// and allocates only when dst lacks room; the accessors without the prefix
+// (Legal, Buildings, CubeSpots, PermitRows, PermitsInSupply, CitySquares,
+// TradeFields, WallSites, Table.Legal and Table.Log) return a new slice
+// each call, and each has an Append form.
+//
+// One rule says which functions hand out a new Game: New, Clone,
+// Record.Replay and View.Sample make one and return a *Game. The forms a
+// search calls in its loop change a Game the caller already has and do not
+// allocate: Determinize changes its receiver, View.SampleInto fills the
+// Game it is given, and a copy is an assignment (c := *g).
 //
 // # Chance and determinism
 //
@@ -112,7 +153,8 @@
 //
 // A Record is a game's configuration, moves and result. A Recorder kept
 // beside the Game records the moves as they are applied, rolls forced to
-// the dice that came up; Record.Replay plays a record again and reports its
+// the dice that came up, and refuses a game that is not its own
+// (ErrWrongGame); Record.Replay plays a record again and reports its
 // first illegal move as a *ReplayError (its index, turn and notation).
 // Record.String and ParseRecord write and read a text form in the spirit of
 // PGN:
@@ -167,7 +209,8 @@
 //     returns.
 //   - UnmarshalJSON refuses data longer than 64 KiB (a saved game takes
 //     under 4 KB, under 13 KB indented); UnmarshalBinary takes exactly
-//     269 bytes.
+//     269 bytes; View.UnmarshalJSON refuses data longer than 256 KiB (a
+//     view with its longest list of legal moves takes about 60 KB).
 //
 // # What a player may know
 //
@@ -181,7 +224,9 @@
 // under it; whose decision it is, the phase, and p's legal moves when p
 // decides. A View is a comparable value with the Game's accessors of public
 // information; games that differ only in what p may not know give equal
-// views; it marshals to JSON, for a server that sends each seat its own.
+// views; it marshals to JSON, for a server that sends each seat its own,
+// and loads back from it (UnmarshalJSON checks that the data is a view of
+// a game), so that a program handed a view can hand it back to Sample.
 //
 // Determinize(p, r) fills in, in place and at random from r, everything p
 // may not know: the other players' influence colours and the deck are
@@ -191,18 +236,19 @@
 // uniform draw from the positions consistent with p's view, which does not
 // weigh what the history implies. A search for p runs on determinized
 // copies (c := *g; c.Determinize(p, r)), so that neither an opponent's
-// colours nor the next roll leak into its choices; View.Sample does the
-// same from a View alone.
+// colours nor the next roll leak into its choices; View.Sample and
+// View.SampleInto do the same from a View alone. Without a random source
+// (r nil) they return an error wrapping ErrNilArgument.
 //
 // For search and learning:
-//   - ChanceOutcomes lists the outcomes of a roll, one forced Roll per sum
+//   - AppendChanceOutcomes lists the outcomes of a roll, one forced Roll per sum
 //     with its probability, for expectimax. The other draws (cards, church
 //     tiles, the pirates' reward, reshuffles) stay inside Apply; search over
 //     them by determinizing.
-//   - NumActions, Move.Index, MoveFromIndex, ActionRange, LegalMask and
-//     AppendLegalIndices give every move a fixed integer index, for bots
+//   - NumActions, Move.Index, MoveFromIndex, ActionRange, AppendLegalMask
+//     and AppendLegalIndices give every move a fixed integer index, for bots
 //     that choose among a fixed number of actions (neural networks).
-//   - View.Observation encodes what a player may know as ObservationSize
+//   - View.AppendObservation encodes what a player may know as ObservationSize
 //     float32 values, seat-relative (the viewer first), the same size for
 //     every player count: the input of such a network.
 //   - Cost(m) is what a legal move costs its player in gold and influence,
@@ -210,9 +256,10 @@
 //   - Key is a 128-bit key of the position (the random source and the last
 //     dice left out), for transposition tables.
 //
-// View, Determinize, Cost, Key, Move.Index and MoveFromIndex do not
-// allocate, nor do ChanceOutcomes, LegalMask, AppendLegalIndices and
-// View.Observation with a buffer of sufficient capacity.
+// View, Determinize, View.SampleInto, Cost, Key, Move.Index and
+// MoveFromIndex do not allocate, nor do AppendChanceOutcomes,
+// AppendLegalMask, AppendLegalIndices and View.AppendObservation with a
+// buffer of sufficient capacity.
 //
 // # Hosting a game
 //

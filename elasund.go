@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 )
 
 // Game sizes (RULES.md §2).
@@ -61,26 +62,46 @@ func (p Phase) String() string {
 	return fmt.Sprintf("Phase(%d)", uint8(p))
 }
 
-// Errors. Every error that Apply returns wraps ErrIllegalMove and, where one
-// fits, one of the more specific sentinels; check them with errors.Is.
+// Errors. Every error of this package has a text that begins "elasund: "
+// once: the sentinels below, and the errors that wrap them, whose texts
+// follow the sentinel's with what went wrong. An error of the package that
+// another quotes (a ReplayError's move error, say) is quoted without the
+// prefix. Every error that Apply returns wraps ErrIllegalMove and, where
+// one fits, one of the more specific sentinels; check them with errors.Is.
 var (
 	// ErrIllegalMove is wrapped by every error of Apply.
-	ErrIllegalMove = errors.New("illegal move")
+	ErrIllegalMove = errors.New("elasund: illegal move")
 	// ErrGameOver: the game has ended; no move is legal.
-	ErrGameOver = errors.New("the game is over")
+	ErrGameOver = errors.New("elasund: the game is over")
 	// ErrWrongPhase: the move's kind is not allowed in the current phase.
-	ErrWrongPhase = errors.New("wrong phase for this kind of move")
-	// ErrMalformedMove: a field of the move is out of range or set where the
-	// move's kind does not use it.
-	ErrMalformedMove = errors.New("malformed move")
+	ErrWrongPhase = errors.New("elasund: wrong phase for this kind of move")
+	// ErrMalformedMove: a field of the move is out of range for this game,
+	// or set where the move's kind does not use it. (Text that is not a
+	// move at all is ParseMove's ErrNotation.)
+	ErrMalformedMove = errors.New("elasund: malformed move")
 	// ErrCannotPay: the player lacks the gold or influence the move costs.
-	ErrCannotPay = errors.New("cannot pay")
+	ErrCannotPay = errors.New("elasund: cannot pay")
 	// ErrInvalidConfig is wrapped by every error of New.
 	ErrInvalidConfig = errors.New("elasund: invalid configuration")
 	// ErrInvalidState is wrapped by every error of Validate: the game state
 	// breaks an invariant of the rules.
 	ErrInvalidState = errors.New("elasund: invalid state")
 )
+
+// errPrefix begins the text of every error of the package.
+const errPrefix = "elasund: "
+
+// innerError is an error of this package quoted inside another: its text
+// without errPrefix, which the outer error's text already begins with,
+// and its chain intact for errors.Is and errors.As.
+type innerError struct{ err error }
+
+func (e innerError) Error() string { return strings.TrimPrefix(e.err.Error(), errPrefix) }
+func (e innerError) Unwrap() error { return e.err }
+
+// nested returns err for quoting inside another error of the package (with
+// %v or %w): its text without errPrefix.
+func nested(err error) error { return innerError{err} }
 
 // MoveError is the error Apply returns for a move that is not legal. It
 // names the move, the phase and the rule that forbids it, and wraps
@@ -105,13 +126,17 @@ func (e *MoveError) Unwrap() []error {
 	return []error{ErrIllegalMove, e.cat}
 }
 
-// Game is a game of Elasund in progress. Create one with New (the zero
-// Game is no game: it has no legal moves and refuses every move). A Game holds
-// only values (no pointers, maps or slices), so it can be copied with an
-// assignment (saved := *g) and compared with ==; Clone does the same on the
-// heap. == compares everything, the state of the random source included:
-// two games are equal when they are the same position and will draw the
-// same dice and cards from here on. Methods never panic on any argument.
+// Game is a game of Elasund in progress. Create one with New. The zero
+// Game is no game: it is Over, with nobody to move (ToMove, Active and
+// Winner are NoPlayer), no legal moves and no turn; it refuses every move
+// (ErrGameOver) and fails Validate.
+//
+// A Game holds only values (no pointers, maps or slices), so it can be
+// copied with an assignment (saved := *g) and compared with ==; Clone does
+// the same on the heap. == compares everything, the state of the random
+// source included: two games are equal when they are the same position and
+// will draw the same dice and cards from here on. Methods never panic on
+// any argument.
 type Game struct {
 	n        uint8 // players
 	colors   [MaxPlayers]Color
@@ -191,41 +216,65 @@ func (g *Game) PlayerOf(c Color) Player {
 	return NoPlayer
 }
 
-// Phase returns the current phase.
-func (g *Game) Phase() Phase { return g.phase }
+// noGame reports whether g was not made by New (the zero Game): it is
+// over, with nobody to move.
+func (g *Game) noGame() bool { return g.n < MinPlayers }
+
+// Phase returns the current phase; PhaseOver for the zero Game.
+func (g *Game) Phase() Phase {
+	if g.noGame() {
+		return PhaseOver
+	}
+	return g.phase
+}
 
 // Active returns the player whose turn it is (after the game: the player
-// whose turn ended it).
-func (g *Game) Active() Player { return Player(g.active) }
+// whose turn ended it), or NoPlayer for the zero Game.
+func (g *Game) Active() Player {
+	if g.noGame() {
+		return NoPlayer
+	}
+	return Player(g.active)
+}
 
 // ToMove returns the player who must decide now. It is usually the active
 // player, but pirate discards, shortage returns and starter rebuilds are
 // decided by their owners. It is NoPlayer once the game is over.
 func (g *Game) ToMove() Player {
-	if g.phase == PhaseOver || g.n < MinPlayers {
+	if g.phase == PhaseOver || g.noGame() {
 		return NoPlayer
 	}
 	return Player(g.toMove)
 }
 
-// FirstPlayer returns the player who took the first turn.
-func (g *Game) FirstPlayer() Player { return Player(g.first) }
+// FirstPlayer returns the player who took the first turn, or NoPlayer for
+// the zero Game.
+func (g *Game) FirstPlayer() Player {
+	if g.noGame() {
+		return NoPlayer
+	}
+	return Player(g.first)
+}
 
-// Over reports whether the game has ended.
-func (g *Game) Over() bool { return g.phase == PhaseOver }
+// Over reports whether the game has ended. The zero Game, which is no
+// game, is over: it has no legal move and nobody to move.
+func (g *Game) Over() bool { return g.phase == PhaseOver || g.noGame() }
 
 // Winner returns the player who placed all 10 cubes, or NoPlayer while the
 // game goes on or when it ended at Config.MaxTurns.
 func (g *Game) Winner() Player {
-	if g.phase != PhaseOver || g.n < MinPlayers {
+	if g.phase != PhaseOver || g.noGame() {
 		return NoPlayer
 	}
 	return Player(g.winner)
 }
 
 // Turn returns the number of the current turn, 1 for the first; after the
-// game, the number of the last turn played.
+// game, the number of the last turn played; 0 for the zero Game.
 func (g *Game) Turn() int {
+	if g.noGame() {
+		return 0
+	}
 	if g.phase == PhaseOver && g.winner < 0 {
 		return int(g.turn)
 	}
@@ -235,7 +284,7 @@ func (g *Game) Turn() int {
 // BuildsLeft returns how many builds the active player may still make this
 // turn (phase 2 allows two).
 func (g *Game) BuildsLeft() int {
-	switch g.phase {
+	switch g.Phase() {
 	case PhaseRoll, PhaseSteer, PhasePirates, PhaseDiscard, PhaseShortage:
 		return 2
 	case PhaseBuild, PhaseRebuild:

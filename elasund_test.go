@@ -41,12 +41,12 @@ func boardWantStart(t *testing.T, colors []Color, first int, deck []InfluenceCol
 		ship: NoRow, winner: -1, maxTurns: uint32(maxTurns), churchOrigin: NoSquare}
 	copy(w.colors[:], colors)
 	for id := range w.pieceSq {
-		w.pieceSq[id] = NoSquare // every building in supply
+		w.pieceSq[id] = InSupply // every building in supply
 		w.pieceOwner[id] = -1
 	}
 	for p := range w.permitSq {
 		for v := range w.permitSq[p] {
-			w.permitSq[p][v] = NoSquare // every permit in supply
+			w.permitSq[p][v] = InSupply // every permit in supply
 		}
 	}
 	for p, c := range colors {
@@ -455,11 +455,10 @@ func TestBoardAccessorsInvalidArguments(t *testing.T) {
 	}
 	for _, s := range []Square{90, 200, 253, 254, NoSquare} {
 		c := g.At(s)
-		if c.Building != NoBuilding || c.BuildingOwner != NoPlayer || c.Origin != NoSquare || c.Permit != -1 ||
-			c.PermitOwner != NoPlayer || c.ChurchTile != 0 || c.TileOwner != NoPlayer || g.IsEmpty(s) {
+		if c != (Contents{}) || g.IsEmpty(s) {
 			t.Errorf("At(%d) = %+v, IsEmpty %v", s, c, g.IsEmpty(s))
 		}
-		if s.Valid() || s.Col() != -1 || s.Row() != NoRow || s.String() != "-" || InCity(s, 4) || TradeValue(s, 4) != 0 {
+		if s.Valid() || s.Col() != -1 || s.Row() != NoRow || InCity(s, 4) || TradeValue(s, 4) != 0 {
 			t.Errorf("Square(%d) methods not zero", s)
 		}
 	}
@@ -540,18 +539,28 @@ func TestBoardMaxTurnsHuge(t *testing.T) {
 	}
 }
 
-// The zero Game is no game: no legal moves, nobody to move, every move
-// refused (wrapping ErrIllegalMove) without changing it, and Validate fails.
+// The zero Game is no game: over, with no legal moves, nobody to move,
+// active or first, no winner, no turn and no builds left; every move is
+// refused (wrapping ErrIllegalMove and ErrGameOver) without changing it,
+// Validate fails, and the package doc's loop ends at once.
 func TestBoardZeroGame(t *testing.T) {
 	var g Game
 	if l := g.Legal(); len(l) != 0 {
 		t.Errorf("zero Game lists %v", l)
 	}
-	if g.ToMove() != NoPlayer || g.Over() || g.Winner() != NoPlayer {
-		t.Errorf("zero Game: to move %v, over %v, winner %v", g.ToMove(), g.Over(), g.Winner())
+	if g.ToMove() != NoPlayer || !g.Over() || g.Winner() != NoPlayer || g.Active() != NoPlayer ||
+		g.FirstPlayer() != NoPlayer || g.Phase() != PhaseOver || g.Turn() != 0 || g.BuildsLeft() != 0 {
+		t.Errorf("zero Game: to move %v, over %v, winner %v, active %v, first %v, phase %v, turn %d, builds left %d",
+			g.ToMove(), g.Over(), g.Winner(), g.Active(), g.FirstPlayer(), g.Phase(), g.Turn(), g.BuildsLeft())
+	}
+	for !g.Over() { // the package doc's loop
+		moves := g.Legal()
+		if err := g.Apply(moves[0]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, m := range []Move{{Kind: Roll}, {Kind: EndBuilding}, {Kind: EndTurn}, {}} {
-		me := mustRefuse(t, &g, m, nil)
+		me := mustRefuse(t, &g, m, ErrGameOver)
 		if !strings.Contains(me.Rule, "New") {
 			t.Errorf("refusal of %v on a zero Game says %q", m, me.Rule)
 		}

@@ -10,16 +10,16 @@ import (
 // The input of a learning bot: the encoding of what the player who
 // decides may know, next to the mask of their legal actions. The buffers
 // are reused, so encoding allocates nothing. Offsets come from the layout
-// in Observation's doc comment; seat 0 is always the viewer.
-func ExampleView_Observation() {
+// in AppendObservation's doc comment; seat 0 is always the viewer.
+func ExampleView_AppendObservation() {
 	g, _ := elasund.New(elasund.Config{Players: 3, Seed: 5, FirstPlayer: elasund.Red})
 	_ = g.Apply(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{2, 2}}) // the ship to row 4
 	obs := make([]float32, 0, elasund.ObservationSize)
 	var mask []bool
 
 	v := g.View(g.ToMove())
-	obs = v.Observation(obs[:0])
-	mask = v.LegalMask(mask)
+	obs = v.AppendObservation(obs[:0])
+	mask = v.AppendLegalMask(mask[:0])
 	legal := 0
 	for _, ok := range mask {
 		if ok {

@@ -15,7 +15,7 @@ func ExampleGame_View() {
 	g, _ := elasund.New(elasund.Config{Players: 3, Seed: 5, FirstPlayer: elasund.Red})
 	_ = g.Apply(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{2, 2}}) // row 4: the huts draw influence
 	red := g.View(0)
-	fmt.Println("red holds", red.Hand())
+	fmt.Println("red holds", red.Hand(0))
 	for p := elasund.Player(1); p < 3; p++ {
 		fmt.Println(g.Color(p), "holds", red.Gold(p), "gold and", red.InfluenceCards(p), "influence cards")
 	}
@@ -23,7 +23,7 @@ func ExampleGame_View() {
 	fmt.Println("blue decides:", g.View(1).Decides(), "-", len(g.View(1).Legal()), "legal moves")
 
 	c := *g
-	c.Determinize(0, rand.New(rand.NewPCG(1, 2))) // other hands and the deck re-dealt
+	_ = c.Determinize(0, rand.New(rand.NewPCG(1, 2))) // other hands and the deck re-dealt
 	fmt.Println("same view for red:", c.View(0) == red)
 
 	b, _ := json.Marshal(g.View(1))
@@ -63,7 +63,9 @@ func ExampleGame_Determinize() {
 		wins := 0
 		for range 8 {
 			c := *g
-			c.Determinize(me, r)
+			if err := c.Determinize(me, r); err != nil {
+				panic(err) // not reached: r is not nil and g is a real game
+			}
 			_ = c.Apply(m)
 			if playout(&c) == me {
 				wins++
@@ -81,12 +83,12 @@ func ExampleGame_Determinize() {
 // The fixed integer action space: a policy that scores all NumActions
 // indices (a neural network, say) picks the best legal one through the
 // mask, and MoveFromIndex turns the index back into a move.
-func ExampleGame_LegalMask() {
+func ExampleGame_AppendLegalMask() {
 	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1, FirstPlayer: elasund.Red})
 	_ = g.Apply(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{1, 1}}) // ship to row 2
 	_ = g.Apply(elasund.Move{Kind: elasund.EndBuilding})
 
-	mask := g.LegalMask(nil)
+	mask := g.AppendLegalMask(nil)
 	score := func(i int) float64 { return float64(i%97) / 97 } // stands in for a network's output
 	best := -1
 	for i, ok := range mask {
@@ -106,9 +108,9 @@ func ExampleGame_LegalMask() {
 }
 
 // The chance outcomes of a roll, for expectimax: one forced roll per sum.
-func ExampleGame_ChanceOutcomes() {
+func ExampleGame_AppendChanceOutcomes() {
 	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1})
-	for _, o := range g.ChanceOutcomes(nil) {
+	for _, o := range g.AppendChanceOutcomes(nil) {
 		fmt.Printf("%s %.4f\n", o.Move, o.Probability)
 	}
 	// Output:

@@ -168,33 +168,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 		j.Winner = col(int(g.winner))
 	}
 	for p := 0; p < int(g.n); p++ {
-		jp := jsonPlayer{
-			Color:       col(p),
-			Hand:        jsonCards{g.gold[p], g.infl[p][0], g.infl[p][1], g.infl[p][2]},
-			Hut:         jsonLocation(g.pieceSq[playerPiece(p, Hut)]),
-			Totem:       jsonLocation(g.pieceSq[playerPiece(p, Totem)]),
-			House:       jsonLocation(g.pieceSq[playerPiece(p, House)]),
-			Workshop:    jsonLocation(g.pieceSq[playerPiece(p, Workshop)]),
-			WallTiles:   g.wallBuilt[p],
-			TradePoints: g.tp[p],
-			Milestones:  []int{},
-			Cubes:       g.cubes[p],
-			Owes:        g.pending[p],
-		}
-		for _, s := range g.permitSq[p] {
-			jp.Permits = append(jp.Permits, jsonLocation(s))
-		}
-		for i, m := range milestonePos {
-			if g.milestones[p]>>i&1 != 0 {
-				jp.Milestones = append(jp.Milestones, int(m))
-			}
-		}
-		for _, b := range [2]Building{Hut, Totem} {
-			if g.rebuild[p]&(1<<(b-Hut)) != 0 {
-				jp.Rebuild = append(jp.Rebuild, b.String())
-			}
-		}
-		j.Players = append(j.Players, jp)
+		j.Players = append(j.Players, g.jsonPlayer(p))
 	}
 	for id := neutralBase; id < numPieces; id++ {
 		if s := g.pieceSq[id]; s.Valid() {
@@ -207,22 +181,7 @@ func (g Game) MarshalJSON() ([]byte, error) {
 			j.Wall = append(j.Wall, jsonWall{w.String(), col(int(v>>4) - 1), v & 15})
 		}
 	}
-	j.Church.Stack = []uint8{}
-	for i := int(g.churchLen) - 1; i >= 0; i-- {
-		j.Church.Stack = append(j.Church.Stack, g.church[i])
-	}
-	if g.churchDrawn != [2]uint8{} {
-		j.Church.Drawn = g.churchDrawn[:]
-	}
-	if g.churchOrigin != NoSquare {
-		j.Church.Origin = g.churchOrigin.String()
-	}
-	j.Church.Tiles = []jsonChurchTile{}
-	for t := 1; t <= ChurchTiles; t++ {
-		if o := g.churchOwner[t]; o >= 0 {
-			j.Church.Tiles = append(j.Church.Tiles, jsonChurchTile{uint8(t), col(int(o))})
-		}
-	}
+	j.Church = g.jsonChurch()
 	for i := int(g.deckLen) - 1; i >= 0; i-- {
 		j.Deck = append(j.Deck, InfluenceColor(g.deck[i]+1).String())
 	}
@@ -230,6 +189,57 @@ func (g Game) MarshalJSON() ([]byte, error) {
 		j.Drawn = append(j.Drawn, InfluenceColor(c+1).String())
 	}
 	return json.Marshal(j)
+}
+
+// jsonPlayer returns player p's part of the JSON form.
+func (g *Game) jsonPlayer(p int) jsonPlayer {
+	jp := jsonPlayer{
+		Color:       g.colors[p].String(),
+		Hand:        jsonCards{g.gold[p], g.infl[p][0], g.infl[p][1], g.infl[p][2]},
+		Hut:         jsonLocation(g.pieceSq[playerPiece(p, Hut)]),
+		Totem:       jsonLocation(g.pieceSq[playerPiece(p, Totem)]),
+		House:       jsonLocation(g.pieceSq[playerPiece(p, House)]),
+		Workshop:    jsonLocation(g.pieceSq[playerPiece(p, Workshop)]),
+		WallTiles:   g.wallBuilt[p],
+		TradePoints: g.tp[p],
+		Milestones:  []int{},
+		Cubes:       g.cubes[p],
+		Owes:        g.pending[p],
+	}
+	for _, s := range g.permitSq[p] {
+		jp.Permits = append(jp.Permits, jsonLocation(s))
+	}
+	for i, m := range milestonePos {
+		if g.milestones[p]>>i&1 != 0 {
+			jp.Milestones = append(jp.Milestones, int(m))
+		}
+	}
+	for _, b := range [2]Building{Hut, Totem} {
+		if g.rebuild[p]&(1<<(b-Hut)) != 0 {
+			jp.Rebuild = append(jp.Rebuild, b.String())
+		}
+	}
+	return jp
+}
+
+// jsonChurch returns the church's part of the JSON form.
+func (g *Game) jsonChurch() jsonChurch {
+	c := jsonChurch{Stack: []uint8{}, Tiles: []jsonChurchTile{}}
+	for i := int(g.churchLen) - 1; i >= 0; i-- {
+		c.Stack = append(c.Stack, g.church[i])
+	}
+	if g.churchDrawn != [2]uint8{} {
+		c.Drawn = g.churchDrawn[:]
+	}
+	if g.churchOrigin != NoSquare {
+		c.Origin = g.churchOrigin.String()
+	}
+	for t := 1; t <= ChurchTiles; t++ {
+		if o := g.churchOwner[t]; o >= 0 {
+			c.Tiles = append(c.Tiles, jsonChurchTile{uint8(t), g.colors[o].String()})
+		}
+	}
+	return c
 }
 
 func jsonLocation(s Square) string {
@@ -301,15 +311,37 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 }
 
 // game converts the JSON form into a state, checking names and counts;
-// finishLoad checks the rest.
+// finishLoad checks the rest. It reads the form a part at a time, in this
+// order, and returns the first error.
 func (j *jsonGame) game() (*Game, error) {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrBadEncoding, fmt.Sprintf(format, args...))
+	d, err := j.seats()
+	if err != nil {
+		return nil, err
 	}
+	for _, read := range [...]func(*jsonGame, *Game) error{
+		(*jsonGame).readTurn,
+		(*jsonGame).readPlayers,
+		(*jsonGame).readNeutral,
+		(*jsonGame).readWall,
+		(*jsonGame).readChurch,
+		(*jsonGame).readCards,
+		(*jsonGame).readRandom,
+	} {
+		if err := read(j, d); err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
+}
+
+// seats returns an empty state for the players of the JSON form, with
+// their colours: every building and permit in supply, no church tile
+// built, no church area and no winner.
+func (j *jsonGame) seats() (*Game, error) {
 	d := &Game{churchOrigin: NoSquare, winner: -1}
 	n := len(j.Players)
 	if n < MinPlayers || n > MaxPlayers {
-		return nil, bad("%d players", n)
+		return nil, badEncoding("%d players", n)
 	}
 	d.n = uint8(n)
 	for i := range d.pieceSq {
@@ -326,41 +358,50 @@ func (j *jsonGame) game() (*Game, error) {
 	for p, jp := range j.Players {
 		c, ok := parseColor(jp.Color)
 		if !ok {
-			return nil, bad("player %d has colour %s", p, quoteInput(jp.Color))
+			return nil, badEncoding("player %d has colour %s", p, quoteInput(jp.Color))
 		}
 		d.colors[p] = c
 	}
-	seat := func(what, s string) (int, error) {
-		c, ok := parseColor(s)
-		if ok {
-			for p := 0; p < n; p++ {
-				if d.colors[p] == c {
-					return p, nil
-				}
+	return d, nil
+}
+
+// colorSeat returns the seat of the player of colour s (a colour as
+// Color.String writes it); what names the field for the error.
+func (d *Game) colorSeat(what, s string) (int, error) {
+	c, ok := parseColor(s)
+	if ok {
+		for p := 0; p < int(d.n); p++ {
+			if d.colors[p] == c {
+				return p, nil
 			}
 		}
-		return 0, bad("%s %s is not a player's colour", what, quoteInput(s))
 	}
+	return 0, badEncoding("%s %s is not a player's colour", what, quoteInput(s))
+}
+
+// readTurn reads the rule options, the turn's counters, dice and bank,
+// the first, active and deciding players, the winner and the phase.
+func (j *jsonGame) readTurn(d *Game) error {
 	var err error
 	if d.rules, err = ParseRules(j.Rules); err != nil {
-		return nil, bad("rules: %v", err)
+		return badEncoding("rules: %v", nested(err))
 	}
 	d.maxTurns, d.turn, d.builds, d.ship, d.dice, d.bank = j.MaxTurns, j.Turn, j.Builds, Row(j.Ship), j.Dice, j.Bank
 	var first, active, toMove int
-	if first, err = seat("first", j.First); err != nil {
-		return nil, err
+	if first, err = d.colorSeat("first", j.First); err != nil {
+		return err
 	}
-	if active, err = seat("active", j.Active); err != nil {
-		return nil, err
+	if active, err = d.colorSeat("active", j.Active); err != nil {
+		return err
 	}
-	if toMove, err = seat("toMove", j.ToMove); err != nil {
-		return nil, err
+	if toMove, err = d.colorSeat("toMove", j.ToMove); err != nil {
+		return err
 	}
 	d.first, d.active, d.toMove = uint8(first), uint8(active), uint8(toMove)
 	if j.Winner != "" {
-		w, err := seat("winner", j.Winner)
+		w, err := d.colorSeat("winner", j.Winner)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		d.winner = int8(w)
 	}
@@ -371,8 +412,15 @@ func (j *jsonGame) game() (*Game, error) {
 		}
 	}
 	if d.phase > PhaseOver {
-		return nil, bad("unknown phase %s", quoteInput(j.Phase))
+		return badEncoding("unknown phase %s", quoteInput(j.Phase))
 	}
+	return nil
+}
+
+// readPlayers reads each player's hand, buildings, permits, wall tiles,
+// trade points, milestones, cubes, cards owed and rebuilds pending.
+func (j *jsonGame) readPlayers(d *Game) error {
+	var err error
 	for p, jp := range j.Players {
 		d.gold[p], d.infl[p] = jp.Hand.Gold, [3]uint8{jp.Hand.Blue, jp.Hand.Green, jp.Hand.Yellow}
 		for _, pc := range [...]struct {
@@ -380,16 +428,16 @@ func (j *jsonGame) game() (*Game, error) {
 			s string
 		}{{Hut, jp.Hut}, {Totem, jp.Totem}, {House, jp.House}, {Workshop, jp.Workshop}} {
 			if d.pieceSq[playerPiece(p, pc.b)], err = parseLocation(pc.s); err != nil {
-				return nil, bad("%v %s: %v", d.colors[p], pc.b, err)
+				return badEncoding("%v %s: %v", d.colors[p], pc.b, nested(err))
 			}
 		}
 		if len(jp.Permits) != PermitsPerPlayer {
-			return nil, bad("%v has %d permits; each player has 5", d.colors[p], len(jp.Permits))
+			return badEncoding("%v has %d permits; each player has 5", d.colors[p], len(jp.Permits))
 		}
 		for v, s := range jp.Permits {
 			loc, err := parseLocation(s)
 			if err != nil || (loc != inSupply && !loc.Valid()) {
-				return nil, bad("%v permit %d at %s", d.colors[p], v, quoteInput(s))
+				return badEncoding("%v permit %d at %s", d.colors[p], v, quoteInput(s))
 			}
 			d.permitSq[p][v] = loc
 		}
@@ -402,53 +450,69 @@ func (j *jsonGame) game() (*Game, error) {
 				}
 			}
 			if i < 0 || d.milestones[p]>>i&1 != 0 {
-				return nil, bad("%v milestones %v", d.colors[p], clipList(jp.Milestones))
+				return badEncoding("%v milestones %v", d.colors[p], clipList(jp.Milestones))
 			}
 			d.milestones[p] |= 1 << i
 		}
 		for _, name := range jp.Rebuild {
 			b, ok := parseBuilding(name)
 			if !ok || !b.Starter() || d.rebuild[p]&(1<<(b-Hut)) != 0 {
-				return nil, bad("%v rebuild %v", d.colors[p], clipList(jp.Rebuild))
+				return badEncoding("%v rebuild %v", d.colors[p], clipList(jp.Rebuild))
 			}
 			d.rebuild[p] |= 1 << (b - Hut)
 		}
 	}
+	return nil
+}
+
+// readNeutral reads the neutral buildings on the board.
+func (j *jsonGame) readNeutral(d *Game) error {
 	for _, jb := range j.Neutral {
 		b, ok := parseBuilding(jb.Building)
 		if !ok || !b.Neutral() || jb.Copy < 1 || jb.Copy > b.Copies() {
-			return nil, bad("neutral building %s copy %d", quoteInput(jb.Building), jb.Copy)
+			return badEncoding("neutral building %s copy %d", quoteInput(jb.Building), jb.Copy)
 		}
 		id := neutralFirst[b] + jb.Copy - 1
 		if d.pieceSq[id] != inSupply {
-			return nil, bad("%v copy %d given twice", b, jb.Copy)
+			return badEncoding("%v copy %d given twice", b, jb.Copy)
 		}
 		s, err := ParseSquare(jb.Square)
 		if err != nil {
-			return nil, bad("%v copy %d: %v", b, jb.Copy, err)
+			return badEncoding("%v copy %d: %v", b, jb.Copy, nested(err))
 		}
-		o, err := seat(b.String()+" owner", jb.Owner)
+		o, err := d.colorSeat(b.String()+" owner", jb.Owner)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		d.pieceSq[id], d.pieceOwner[id], d.pieceCubes[id] = s, int8(o), jb.Cubes
 	}
+	return nil
+}
+
+// readWall reads the wall tiles built.
+func (j *jsonGame) readWall(d *Game) error {
 	for _, jw := range j.Wall {
 		w, err := ParseWallSite(jw.Site)
 		if err != nil {
-			return nil, bad("wall: %v", err)
+			return badEncoding("wall: %v", nested(err))
 		}
-		o, err := seat("wall "+jw.Site+" owner", jw.Owner)
+		o, err := d.colorSeat("wall "+jw.Site+" owner", jw.Owner)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if d.wall[w] != 0 || jw.Tile < 1 || jw.Tile > WallTilesPerPlayer {
-			return nil, bad("wall %v: tile %d (or the site given twice)", w, jw.Tile)
+			return badEncoding("wall %v: tile %d (or the site given twice)", w, jw.Tile)
 		}
 		d.wall[w] = uint8((o+1)<<4) | jw.Tile
 	}
+	return nil
+}
+
+// readChurch reads the church stack, the tiles drawn for a choice, the
+// church area's origin and the tiles built.
+func (j *jsonGame) readChurch(d *Game) error {
 	if len(j.Church.Stack) > ChurchTiles {
-		return nil, bad("church stack of %d tiles", len(j.Church.Stack))
+		return badEncoding("church stack of %d tiles", len(j.Church.Stack))
 	}
 	d.churchLen = uint8(len(j.Church.Stack))
 	for i, t := range j.Church.Stack {
@@ -459,57 +523,66 @@ func (j *jsonGame) game() (*Game, error) {
 	case 2:
 		d.churchDrawn = [2]uint8{j.Church.Drawn[0], j.Church.Drawn[1]}
 	default:
-		return nil, bad("%d church tiles drawn", len(j.Church.Drawn))
+		return badEncoding("%d church tiles drawn", len(j.Church.Drawn))
 	}
+	var err error
 	if j.Church.Origin != "" {
 		if d.churchOrigin, err = ParseSquare(j.Church.Origin); err != nil {
-			return nil, bad("church origin: %v", err)
+			return badEncoding("church origin: %v", nested(err))
 		}
 	}
 	for _, jt := range j.Church.Tiles {
-		o, err := seat("church tile owner", jt.Owner)
+		o, err := d.colorSeat("church tile owner", jt.Owner)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if jt.Tile < 1 || jt.Tile > ChurchTiles || d.churchOwner[jt.Tile] >= 0 {
-			return nil, bad("church tile %d (or given twice)", jt.Tile)
+			return badEncoding("church tile %d (or given twice)", jt.Tile)
 		}
 		d.churchOwner[jt.Tile] = int8(o)
 	}
+	return nil
+}
+
+// readCards reads the influence deck and its drawn slots, the discard
+// pile and the cards with the pirates.
+func (j *jsonGame) readCards(d *Game) error {
 	if len(j.Deck) > InfluenceCards || (j.Drawn != nil && len(j.Deck)+len(j.Drawn) != InfluenceCards) {
-		return nil, bad("influence deck of %d cards and %d drawn slots; together they are 39", len(j.Deck), len(j.Drawn))
+		return badEncoding("influence deck of %d cards and %d drawn slots; together they are 39", len(j.Deck), len(j.Drawn))
 	}
 	d.deckLen = uint8(len(j.Deck))
 	for i, name := range j.Deck {
 		c, ok := parseInfluence(name)
 		if !ok {
-			return nil, bad("influence deck card %s", quoteInput(name))
+			return badEncoding("influence deck card %s", quoteInput(name))
 		}
 		d.deck[len(j.Deck)-1-i] = uint8(c - 1)
 	}
 	for i, name := range j.Drawn {
 		c, ok := parseInfluence(name)
 		if !ok {
-			return nil, bad("drawn slot %s", quoteInput(name))
+			return badEncoding("drawn slot %s", quoteInput(name))
 		}
 		d.deck[len(j.Deck)+i] = uint8(c - 1)
 	}
 	if j.Discard.Gold != 0 {
-		return nil, bad("gold in the influence discard pile")
+		return badEncoding("gold in the influence discard pile")
 	}
 	d.discard = [3]uint8{j.Discard.Blue, j.Discard.Green, j.Discard.Yellow}
 	d.poolGold, d.poolInfl = j.Pirates.Gold, [3]uint8{j.Pirates.Blue, j.Pirates.Green, j.Pirates.Yellow}
+	return nil
+}
+
+// readRandom reads the state of the random source.
+func (j *jsonGame) readRandom(d *Game) error {
 	if len(j.Random) != 32 || strings.ToLower(j.Random) != j.Random {
-		return nil, bad("random source %s: 32 lower-case hex digits", quoteInput(j.Random))
+		return badEncoding("random source %s: 32 lower-case hex digits", quoteInput(j.Random))
 	}
 	raw, err := hex.DecodeString(j.Random)
 	if err != nil {
-		return nil, bad("random source %s: %v", quoteInput(j.Random), err)
+		return badEncoding("random source %s: %v", quoteInput(j.Random), err)
 	}
-	if err := setPCGState(&d.rng, binary.BigEndian.Uint64(raw), binary.BigEndian.Uint64(raw[8:])); err != nil {
-		return nil, err
-	}
-	return d, nil
+	return setPCGState(&d.rng, binary.BigEndian.Uint64(raw), binary.BigEndian.Uint64(raw[8:]))
 }
 
 // parseLocation reads where a player's building or permit is: a square or

@@ -60,6 +60,7 @@ var jsonNames = func() map[reflect.Type][]string {
 	}
 	add(reflect.TypeFor[jsonGame]())
 	add(reflect.TypeFor[jsonTable]())
+	add(reflect.TypeFor[viewJSON]())
 	return m
 }()
 

@@ -385,7 +385,7 @@ var reasons = [numReasons]struct {
 	rThreeColors:         {"§10: this costs 3 influence cards of three different colours", ErrCannotPay},
 	rSquare:              {"§1: not a square of the board (columns a–i, rows 2–6 and 8–12)", ErrMalformedMove},
 	rTile:                {"§8: church tiles are numbered 1 to 9", ErrMalformedMove},
-	rNoGame:              {"§2: this Game was not set up by New", nil},
+	rNoGame:              {"§2: this Game was not set up by New", ErrGameOver},
 }
 
 func (g *Game) moveError(m Move, r reason) error {

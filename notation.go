@@ -1,6 +1,7 @@
 package elasund
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,6 +9,13 @@ import (
 )
 
 // The move notation (Move.String, ParseMove).
+
+// ErrNotation is wrapped by the errors of ParseMove, ParseSquare,
+// ParseWallSite and ParseRules for text that is not in the package's
+// notation: "elasund: cannot parse move "fly": …". Whether a move that
+// parses is legal, or even fits the game (a wall site of a larger
+// game), is for Game.Check, whose errors wrap ErrMalformedMove.
+var ErrNotation = errors.New("elasund: cannot parse")
 
 // ParseMove reads a move written in the notation of Move.String, ignoring
 // case and extra white space. Each kind of move has one form, shown here
@@ -44,7 +52,7 @@ import (
 //
 // ParseMove checks the form only; whether the move is legal is for
 // Game.Check and Apply. For text that is not a move it returns the zero
-// Move and an error that wraps ErrMalformedMove (test it with errors.Is),
+// Move and an error that wraps ErrNotation (test it with errors.Is),
 // says what is wrong, and quotes the form the move's kind expects (or the
 // kinds, if the first words name none).
 //
@@ -63,14 +71,14 @@ func parseMove(s string, words *[maxMoveWords]string) (Move, error) {
 	f := words[:0]
 	for w := range strings.FieldsSeq(s) {
 		if len(f) == len(words) {
-			return Move{}, fmt.Errorf("elasund: cannot parse move %s: %w: more than %d words; the longest move has 9",
-				quoteInput(s), ErrMalformedMove, maxMoveWords)
+			return Move{}, fmt.Errorf("%w move %s: more than %d words; the longest move has 9",
+				ErrNotation, quoteInput(s), maxMoveWords)
 		}
 		f = append(f, lowerWord(w))
 	}
 	k, n, why := parseKind(f)
 	if k == NoMove {
-		return Move{}, fmt.Errorf("elasund: cannot parse move %s: %w: %s", quoteInput(s), ErrMalformedMove, why)
+		return Move{}, fmt.Errorf("%w move %s: %s", ErrNotation, quoteInput(s), why)
 	}
 	m, why := parseFields(k, f[n:])
 	if why != "" {
@@ -78,7 +86,7 @@ func parseMove(s string, words *[maxMoveWords]string) (Move, error) {
 		if kindExamples[k] != kindForms[k] {
 			expected += fmt.Sprintf(", such as %q", kindExamples[k])
 		}
-		return Move{}, fmt.Errorf("elasund: cannot parse move %s: %w: %s; expected %s", quoteInput(s), ErrMalformedMove, why, expected)
+		return Move{}, fmt.Errorf("%w move %s: %s; expected %s", ErrNotation, quoteInput(s), why, expected)
 	}
 	return m, nil
 }

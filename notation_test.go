@@ -15,8 +15,8 @@ import (
 const allKindsText = "roll, steer, pirates, discard, return, build, wall, church, keep, rebuild, end build, permit, take gold, move permit, upgrade permit, bonus permit, bonus gold, end turn or remove"
 
 // ParseMove's refusals say what is wrong and the form the kind expects (or
-// the kinds that start like the text, or all kinds), wrap ErrMalformedMove
-// and give the zero Move.
+// the kinds that start like the text, or all kinds), wrap ErrNotation (not
+// ErrMalformedMove, which is for refusals of Check) and give the zero Move.
 func TestParseMoveErrors(t *testing.T) {
 	quoted := map[MoveKind]bool{}
 	for _, tc := range []struct {
@@ -125,8 +125,8 @@ func TestParseMoveErrors(t *testing.T) {
 		if m != (Move{}) {
 			t.Errorf("ParseMove(%q) refused with the move %+v, want the zero Move", tc.in, m)
 		}
-		if !errors.Is(err, ErrMalformedMove) {
-			t.Errorf("ParseMove(%q): %v does not wrap ErrMalformedMove", tc.in, err)
+		if !errors.Is(err, ErrNotation) || errors.Is(err, ErrMalformedMove) {
+			t.Errorf("ParseMove(%q): %v does not wrap ErrNotation alone", tc.in, err)
 		}
 		want := append([]string{"elasund: cannot parse move " + quote(tc.in) + ": "}, tc.want...)
 		if tc.kind != NoMove {

@@ -5,7 +5,7 @@ import "slices"
 // A fixed-size encoding of a View, for learning bots (neural networks):
 // the input tensor that goes with the fixed action space of action.go.
 
-// ObservationSize is the length of View.Observation's encoding: the same
+// ObservationSize is the length of View.AppendObservation's encoding: the same
 // for every player count, so that one model serves 2, 3 and 4 players
 // (the seats and squares a smaller game lacks are encoded as zeros).
 const ObservationSize = 2659
@@ -101,7 +101,7 @@ const (
 	globalSize       = globalPermitRows + NumRows
 )
 
-// Observation appends to dst a fixed-size encoding of what the view's
+// AppendObservation appends to dst a fixed-size encoding of what the view's
 // player may know, ObservationSize float32 values, and returns the
 // extended slice. It allocates nothing when dst has room for them. It
 // encodes the view only, so games that differ only in what the viewer may
@@ -211,7 +211,7 @@ const (
 //	     0      1  site: 1 if the site is in the game (WallSites)
 //	     1      4  wallowner: the relative seat that built there
 //	     5      1  tower: 1 if its tile is a tower (a cube stands there)
-func (v View) Observation(dst []float32) []float32 {
+func (v View) AppendObservation(dst []float32) []float32 {
 	n := len(dst)
 	dst = slices.Grow(dst, ObservationSize)[:n+ObservationSize]
 	o := dst[n:]
@@ -256,8 +256,8 @@ func (v *View) relSeats() [MaxPlayers + 1]int8 {
 		return rel
 	}
 	base := 0
-	if v.viewer != NoPlayer {
-		base = int(v.viewer)
+	if v.Viewer() != NoPlayer {
+		base = int(v.Viewer())
 	}
 	for p := 0; p < n; p++ {
 		rel[p+1] = int8((p - base + n) % n)
@@ -404,7 +404,7 @@ func (e *obsEncoder) church(o []float32) {
 func (e *obsEncoder) global(o []float32) {
 	v := e.v
 	oneHot(o[globalPlayers:globalSeated], v.Players()-MinPlayers)
-	o[globalSeated] = bit01(v.viewer != NoPlayer)
+	o[globalSeated] = bit01(v.Viewer() != NoPlayer)
 	oneHot(o[globalPhase:globalActive], int(v.Phase()))
 	oneHot(o[globalActive:globalToMove], e.seat(v.Active()))
 	oneHot(o[globalToMove:globalFirst], e.seat(v.ToMove()))
@@ -426,7 +426,7 @@ func (e *obsEncoder) global(o []float32) {
 	}
 	o[globalBank] = scaled(v.Bank(), GoldCards)
 	o[globalDeck] = scaled(v.DeckSize(), InfluenceCards)
-	discard, hand := v.DiscardPile(), v.Hand()
+	discard, hand := v.DiscardPile(), v.Hand(v.Viewer())
 	for i, c := range InfluenceColors() {
 		o[globalDiscard+i] = scaled(discard.Of(c), InfluencePerColor)
 		o[globalHand+i] = scaled(hand.Of(c), InfluencePerColor)

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Every documented field of View.Observation changes the encoding: a pair
+// Every documented field of View.AppendObservation changes the encoding: a pair
 // of positions per field (observation_test.go has the layout tables).
 
 // obsCase is a pair of positions that differ in one thing, and the

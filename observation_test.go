@@ -13,10 +13,10 @@ import (
 	"testing"
 )
 
-// Tests of View.Observation: the layout its doc comment documents, what
+// Tests of View.AppendObservation: the layout its doc comment documents, what
 // the encoding hides, what every field shows, and seat-relativity.
 
-// obsField is one row of a layout table of Observation's doc comment.
+// obsField is one row of a layout table of AppendObservation's doc comment.
 type obsField struct {
 	name   string
 	off, n int
@@ -76,7 +76,7 @@ var (
 )
 
 // TestObservationLayoutMatchesDoc reads the three layout tables of
-// Observation's doc comment and checks them against the encoder's
+// AppendObservation's doc comment and checks them against the encoder's
 // constants, and that each table tiles its block without gap or overlap.
 func TestObservationLayoutMatchesDoc(t *testing.T) {
 	fset := token.NewFileSet()
@@ -86,7 +86,7 @@ func TestObservationLayoutMatchesDoc(t *testing.T) {
 	}
 	var doc string
 	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "Observation" {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "AppendObservation" {
 			doc = fd.Doc.Text()
 		}
 	}
@@ -200,7 +200,7 @@ func obsPositions(t testing.TB, n int, seed uint64) []Game {
 }
 
 // obsOf returns the encoding of player p's view of g.
-func obsOf(g *Game, p Player) []float32 { return g.View(p).Observation(nil) }
+func obsOf(g *Game, p Player) []float32 { return g.View(p).AppendObservation(nil) }
 
 // TestObservationHidesWhatPlayerMayNotKnow: at positions of seeded random
 // games of 2–4 players, for every seat and a spectator, games that differ
@@ -237,7 +237,9 @@ func TestObservationHidesWhatPlayerMayNotKnow(t *testing.T) {
 				}
 				for s := range uint64(3) {
 					d := g
-					d.Determinize(p, rand.New(rand.NewPCG(uint64(k), s)))
+					if err := d.Determinize(p, rand.New(rand.NewPCG(uint64(k), s))); err != nil {
+						t.Fatal(err)
+					}
 					if d != g {
 						differs++
 					}
@@ -260,7 +262,7 @@ func TestObservationHidesWhatPlayerMayNotKnow(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					check("View.Sample", &s)
+					check("View.Sample", s)
 				}
 			}
 		}
@@ -415,7 +417,7 @@ func TestObservationIsSeatRelative(t *testing.T) {
 				// What only the viewer knows, from the view's accessors.
 				v := g.View(b)
 				for i, c := range InfluenceColors() {
-					want[obsGlobal+globalHand+i] = float32(v.Hand().Of(c)) / 13
+					want[obsGlobal+globalHand+i] = float32(v.Hand(b).Of(c)) / 13
 				}
 				for _, f := range private[1:] {
 					off, m := obsRange(t, f)
@@ -449,7 +451,7 @@ func TestObservationAppendsWithoutAllocating(t *testing.T) {
 	r := newChooser(5)
 	allocs := testing.AllocsPerRun(200, func() {
 		g := &positions[r.intn(len(positions))]
-		buf = g.View(Player(r.intn(5) - 1)).Observation(buf[:0])
+		buf = g.View(Player(r.intn(5) - 1)).AppendObservation(buf[:0])
 	})
 	if allocs != 0 {
 		t.Errorf("Observation allocates %.1f times per call with room in dst; want 0", allocs)
@@ -462,7 +464,7 @@ func TestObservationAppendsWithoutAllocating(t *testing.T) {
 	for i := 2; i < len(full); i++ {
 		full[i] = 9
 	}
-	got := g.View(2).Observation(stale)
+	got := g.View(2).AppendObservation(stale)
 	if len(got) != 2+ObservationSize || got[0] != 7 || got[1] != 8 || !slices.Equal(got[2:], want) {
 		t.Errorf("Observation after two values: len %d, prefix %v, the encoding differs: %s", len(got), got[:2], obsDiffNames(want, got[2:]))
 	}
@@ -476,7 +478,7 @@ func TestObservationAppendsWithoutAllocating(t *testing.T) {
 func TestObservationOfNoGame(t *testing.T) {
 	var zero Game
 	for _, v := range []View{{}, zero.View(0), zero.View(NoPlayer)} {
-		o := v.Observation(nil)
+		o := v.AppendObservation(nil)
 		if len(o) != ObservationSize {
 			t.Fatalf("len = %d; want %d", len(o), ObservationSize)
 		}
@@ -500,7 +502,7 @@ func BenchmarkObservation(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		buf = views[i%len(views)].Observation(buf[:0])
+		buf = views[i%len(views)].AppendObservation(buf[:0])
 	}
 }
 
@@ -541,7 +543,7 @@ func TestObservationBoardMatchesAt(t *testing.T) {
 					want[planeBuilding+int(c.Building)-int(Hut)] = 1
 					want[planeOrigin] = bit01(c.Origin == s)
 					owner = c.BuildingOwner
-				case c.Permit >= 0:
+				case c.HasPermit:
 					want[planePermit+c.Permit] = 1
 					owner = c.PermitOwner
 				case c.ChurchTile != 0:

@@ -73,8 +73,8 @@ func (r Rules) String() string {
 // ParseRules reads rule options as Rules.String writes them: "default",
 // "english", or option names joined with "+" ("adjacent-permit-rows",
 // "shortage-voids-income", "english"). It reads the names in place,
-// allocating nothing but its error, which quotes at most 60 bytes of s and
-// of the name it does not know.
+// allocating nothing but its error, which wraps ErrNotation and quotes at
+// most 60 bytes of s and of the name it does not know.
 func ParseRules(s string) (Rules, error) {
 	if s == "default" {
 		return DefaultRules, nil
@@ -91,7 +91,7 @@ func ParseRules(s string) (Rules, error) {
 			}
 		}
 		if !found {
-			return DefaultRules, fmt.Errorf("elasund: unknown rule option %s in %s", quoteInput(name), quoteInput(s))
+			return DefaultRules, fmt.Errorf("%w rules %s: unknown rule option %s", ErrNotation, quoteInput(s), quoteInput(name))
 		}
 	}
 	return r, nil
@@ -102,3 +102,11 @@ func (r Rules) valid() bool { return r&^allRules == 0 }
 
 // Rules returns the rule options the game is played with (Config.Rules).
 func (g *Game) Rules() Rules { return g.rules }
+
+// validateRules is Validate's check of the rule options: only known ones.
+func (g *Game) validateRules() error {
+	if !g.rules.valid() {
+		return invalidState("unknown rule options %#x", uint8(g.rules))
+	}
+	return nil
+}

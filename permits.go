@@ -57,15 +57,18 @@ func (g *Game) IsEmpty(s Square) bool { return g.isEmpty(s) }
 // above and the row directly below, where it has one (the rows next to 6
 // are 5 and 8). It is empty when none qualifies: then only the placement
 // paid with 2 influence of one colour remains.
-func (g *Game) PermitRows() []Row {
-	var out []Row
+func (g *Game) PermitRows() []Row { return g.AppendPermitRows(nil) }
+
+// AppendPermitRows appends the rows PermitRows lists to dst and returns the
+// extended slice.
+func (g *Game) AppendPermitRows(dst []Row) []Row {
 	mask := g.permitRows()
 	for i, r := range rowNumbers {
 		if mask&(1<<i) != 0 {
-			out = append(out, r)
+			dst = append(dst, r)
 		}
 	}
-	return out
+	return dst
 }
 
 // openRows returns the rows (as a bit mask of row indexes) that have an
@@ -461,9 +464,6 @@ func (g *Game) applyBonusPermit(m Move) {
 // by the new value, then by the colour), placing a permit for three
 // colours (by value, then by square), taking gold for three colours.
 func (g *Game) appendBonus(dst []Move) []Move {
-	a := g.active % MaxPlayers
-	own := &g.permitSq[a]
-	gold := int(g.gold[a])
 	var pays [3]InfluenceColor
 	np := g.colorsPaying2(&pays)
 	three := g.hasThreeColors()
@@ -472,98 +472,146 @@ func (g *Game) appendBonus(dst []Move) []Move {
 	}
 	empty := g.emptySquares()
 	if np > 0 {
-		// Any permit on the board to any empty square: the squares and
-		// payments are the same for every permit, so the moves of the
-		// first are copied for the others, with their own From.
-		first := -1
-		for v := range own {
-			from := own[v]
-			if !from.Valid() {
-				continue
-			}
-			n := len(dst)
-			if first >= 0 {
-				dst = append(dst, dst[first:n]...)
-				blk := dst[n:] // (so that the loop has no bounds check)
-				for i := range blk {
-					blk[i].From = from
-				}
-				first = n
-				continue
-			}
-			first = n
-			var tmpl [3]Move
-			for i, pay := range pays[:np] {
-				tmpl[i] = Move{Kind: MovePermit, From: from, Pay: pay}
-			}
-			dst = appendOnSquares(dst, empty, tmpl[:np])
-		}
-		// A permit on the board for a higher one in supply that the player
-		// can pay the difference for.
-		for v := range own {
-			at := own[v]
-			if !at.Valid() {
-				continue
-			}
-			for nv := v + 1; nv < PermitsPerPlayer && nv-v <= gold; nv++ {
-				if own[nv] != inSupply {
-					continue
-				}
-				for _, pay := range pays[:np] {
-					dst = append(dst, Move{}) // see appendWalls
-					m := &dst[len(dst)-1]
-					m.Kind, m.Square, m.Permit, m.Pay = UpgradePermit, at, uint8(nv), pay
-				}
-			}
-		}
+		dst = g.appendMovePermits(dst, empty, pays[:np])
+		dst = g.appendUpgradePermits(dst, pays[:np])
 	}
 	if three {
-		// Any permit in supply the player can pay for on any empty square.
-		// (The moves of the first are copied for the others, as above.)
-		first := -1
-		for v := 0; v < PermitsPerPlayer && v <= gold; v++ {
-			if own[v] != inSupply {
-				continue
-			}
-			n := len(dst)
-			if first >= 0 {
-				dst = append(dst, dst[first:n]...)
-				blk := dst[n:] // (so that the loop has no bounds check)
-				for i := range blk {
-					blk[i].Permit = uint8(v)
-				}
-				first = n
-				continue
-			}
-			first = n
-			tmpl := [1]Move{{Kind: BonusPermit, Permit: uint8(v)}}
-			dst = appendOnSquares(dst, empty, tmpl[:])
-		}
+		dst = g.appendBonusPermits(dst, empty)
 		dst = append(dst, Move{Kind: BonusGold})
 	}
 	return dst
 }
 
-// PermitSquare returns where player p's permit of value v lies, or NoSquare
-// if it is in p's supply (or p or v is out of range).
-func (g *Game) PermitSquare(p Player, v int) Square {
-	if !g.valid(p) || v < 0 || v >= PermitsPerPlayer {
+// appendMovePermits appends the moves of any of the active player's
+// permits on the board to any empty square, paying each of pays.
+func (g *Game) appendMovePermits(dst []Move, empty bitboard, pays []InfluenceColor) []Move {
+	own := &g.permitSq[g.active%MaxPlayers]
+	// The squares and payments are the same for every permit, so the
+	// moves of the first are copied for the others, with their own From.
+	first := -1
+	for v := range own {
+		from := own[v]
+		if !from.Valid() {
+			continue
+		}
+		n := len(dst)
+		if first >= 0 {
+			dst = append(dst, dst[first:n]...)
+			blk := dst[n:] // (so that the loop has no bounds check)
+			for i := range blk {
+				blk[i].From = from
+			}
+			first = n
+			continue
+		}
+		first = n
+		var tmpl [3]Move
+		for i, pay := range pays {
+			tmpl[i] = Move{Kind: MovePermit, From: from, Pay: pay}
+		}
+		dst = appendOnSquares(dst, empty, tmpl[:len(pays)])
+	}
+	return dst
+}
+
+// appendUpgradePermits appends the upgrades of any of the active player's
+// permits on the board for a higher one in supply that the player can pay
+// the difference for, paying each of pays.
+func (g *Game) appendUpgradePermits(dst []Move, pays []InfluenceColor) []Move {
+	a := g.active % MaxPlayers
+	own := &g.permitSq[a]
+	gold := int(g.gold[a])
+	for v := range own {
+		at := own[v]
+		if !at.Valid() {
+			continue
+		}
+		for nv := v + 1; nv < PermitsPerPlayer && nv-v <= gold; nv++ {
+			if own[nv] != inSupply {
+				continue
+			}
+			for _, pay := range pays {
+				dst = append(dst, Move{}) // see appendWalls
+				m := &dst[len(dst)-1]
+				m.Kind, m.Square, m.Permit, m.Pay = UpgradePermit, at, uint8(nv), pay
+			}
+		}
+	}
+	return dst
+}
+
+// appendBonusPermits appends the placings, for three colours, of any of the
+// active player's permits in supply that the player can pay for on any
+// empty square.
+func (g *Game) appendBonusPermits(dst []Move, empty bitboard) []Move {
+	a := g.active % MaxPlayers
+	own := &g.permitSq[a]
+	gold := int(g.gold[a])
+	// The moves of the first are copied for the others, as in
+	// appendMovePermits.
+	first := -1
+	for v := 0; v < PermitsPerPlayer && v <= gold; v++ {
+		if own[v] != inSupply {
+			continue
+		}
+		n := len(dst)
+		if first >= 0 {
+			dst = append(dst, dst[first:n]...)
+			blk := dst[n:] // (so that the loop has no bounds check)
+			for i := range blk {
+				blk[i].Permit = uint8(v)
+			}
+			first = n
+			continue
+		}
+		first = n
+		tmpl := [1]Move{{Kind: BonusPermit, Permit: uint8(v)}}
+		dst = appendOnSquares(dst, empty, tmpl[:])
+	}
+	return dst
+}
+
+// PermitSquare returns where player p's permit of the given value lies: a
+// square, or InSupply. It returns NoSquare when p is no player of the game
+// or value is not a permit's value (0 to 4).
+func (g *Game) PermitSquare(p Player, value int) Square {
+	if !g.valid(p) || value < 0 || value >= PermitsPerPlayer {
 		return NoSquare
 	}
-	return g.permitSq[p][v]
+	return g.permitSq[p][value]
 }
 
 // PermitsInSupply returns the values of the permits in player p's supply, in
-// increasing order.
-func (g *Game) PermitsInSupply(p Player) []int {
-	var out []int
+// increasing order, in a new slice (nil for none).
+func (g *Game) PermitsInSupply(p Player) []int { return g.AppendPermitsInSupply(nil, p) }
+
+// AppendPermitsInSupply appends the values PermitsInSupply lists to dst and
+// returns the extended slice.
+func (g *Game) AppendPermitsInSupply(dst []int, p Player) []int {
 	if !g.valid(p) {
-		return out
+		return dst
 	}
 	for v, s := range g.permitSq[p] {
 		if s == inSupply {
-			out = append(out, v)
+			dst = append(dst, v)
 		}
 	}
-	return out
+	return dst
+}
+
+// validatePermits is Validate's check of the permits: each one on the board
+// is a playing seat's, on the square that holds it.
+func (g *Game) validatePermits() error {
+	n := int(g.n)
+	for p := 0; p < MaxPlayers; p++ {
+		for v, s := range g.permitSq[p] {
+			if s == inSupply {
+				continue
+			}
+			if p >= n || !s.Valid() || g.cell[s] != permitCell(p, v) {
+				return invalidState("permit %d of seat %d at %v is not on the board there", v, p, s)
+			}
+		}
+	}
+	return nil
 }

@@ -48,9 +48,9 @@ func conservation(g *Game) string {
 		// 5 permits: in supply, or on the square the board shows.
 		onBoard := 0
 		for v := 0; v < PermitsPerPlayer; v++ {
-			if s := g.PermitSquare(p, v); s != NoSquare {
+			if s := g.PermitSquare(p, v); s != InSupply {
 				onBoard++
-				if c := g.At(s); c.Permit != v || c.PermitOwner != p {
+				if c := g.At(s); !c.HasPermit || c.Permit != v || c.PermitOwner != p {
 					return "permit not where PermitSquare says"
 				}
 			}

@@ -165,12 +165,12 @@ func TestHugeInputErrorsSayWhy(t *testing.T) {
 		sentinel error
 		want     string
 	}{
-		{second(ParseMove("build tavern c5 pay " + long)), ErrMalformedMove, `unknown colour "` + long[:60] + `"…`},
-		{second(ParseMove("fly " + long)), ErrMalformedMove, `cannot parse move "fly ` + long[:56] + `"…: `},
-		{second(ParseMove("roll " + strings.Repeat("9", 70) + " 1")), ErrMalformedMove, "there is no die " + strings.Repeat("9", 60) + "…"},
-		{second(ParseMove(strings.Repeat("roll ", 13))), ErrMalformedMove, "more than 12 words; the longest move has 9"},
-		{second(ParseSquare(long)), nil, `elasund: bad square "` + long[:60] + `"…`},
-		{second(ParseRules("english+" + long)), nil, `unknown rule option "` + long[:60] + `"…`},
+		{second(ParseMove("build tavern c5 pay " + long)), ErrNotation, `unknown colour "` + long[:60] + `"…`},
+		{second(ParseMove("fly " + long)), ErrNotation, `cannot parse move "fly ` + long[:56] + `"…: `},
+		{second(ParseMove("roll " + strings.Repeat("9", 70) + " 1")), ErrNotation, "there is no die " + strings.Repeat("9", 60) + "…"},
+		{second(ParseMove(strings.Repeat("roll ", 13))), ErrNotation, "more than 12 words; the longest move has 9"},
+		{second(ParseSquare(long)), ErrNotation, `elasund: cannot parse square "` + long[:60] + `"…`},
+		{second(ParseRules("english+" + long)), ErrNotation, `unknown rule option "` + long[:60] + `"…`},
 		{second(ParseRecord("[Seed \"" + long + "\"]")), ErrBadRecord, `line 1: tag Seed: "` + long[:60] + `"… is not a number`},
 		{second(ParseRecord(strings.Repeat("9", 70) + ". roll")), ErrBadRecord, "line 1: turn " + strings.Repeat("9", 60) + "… after turn 0"},
 	} {

@@ -79,7 +79,7 @@ type ReplayError struct {
 // Error names the move by its index, turn and notation, and says why it
 // is not legal.
 func (e *ReplayError) Error() string {
-	return fmt.Sprintf("elasund: record: move %d (turn %d) %q: %v", e.Index+1, e.Turn, e.Move.String(), e.Err)
+	return fmt.Sprintf("elasund: record: move %d (turn %d) %q: %v", e.Index+1, e.Turn, e.Move.String(), nested(e.Err))
 }
 
 // Unwrap returns the error of Apply.
@@ -116,7 +116,9 @@ func (r Record) Replay() (*Game, error) {
 
 // Recorder records a game while it is played: keep one beside the Game and
 // apply the moves through it. The Game stays a fixed-size value; the
-// Recorder holds the growing list of moves.
+// Recorder holds the growing list of moves, and a copy of the game after
+// the last move it recorded, so that it records only moves of its game.
+// A Recorder is not safe for concurrent use.
 //
 //	g, _ := elasund.New(cfg)
 //	rec := elasund.NewRecorder(cfg)
@@ -125,8 +127,15 @@ func (r Record) Replay() (*Game, error) {
 //	}
 //	fmt.Print(rec.Record())
 type Recorder struct {
-	rec Record
+	rec     Record
+	game    Game // the game after the last move recorded
+	started bool // game holds New(rec.Config) and the moves since
 }
+
+// ErrWrongGame is wrapped by the error of Recorder.Apply for a game that is
+// not the Recorder's: not the game New starts with the Recorder's Config,
+// with the moves recorded since.
+var ErrWrongGame = errors.New("elasund: not the recorder's game")
 
 // NewRecorder returns a Recorder for the game New(c) starts. It keeps a
 // copy of c.
@@ -136,12 +145,33 @@ func NewRecorder(c Config) *Recorder {
 
 // Apply applies m to g and, if it is legal, records it, a plain Roll
 // forced to the dice that came up. An illegal move returns Apply's error
-// and is not recorded. g must be the game New started with the Recorder's
-// Config, with every move since applied through the Recorder.
+// and is not recorded.
+//
+// g must be the Recorder's game: equal (==) to the game New started with
+// the Recorder's Config, with the moves recorded since applied to it, as a
+// copy or a clone of it is. Apply checks this, comparing g with the copy
+// it keeps, and refuses another game with an error wrapping ErrWrongGame
+// (and a nil g with one wrapping ErrNilArgument), leaving g and the record
+// unchanged. The first Apply returns New's error (wrapping
+// ErrInvalidConfig) if the Config starts no game.
 func (r *Recorder) Apply(g *Game, m Move) error {
+	if g == nil {
+		return fmt.Errorf("%w: Recorder.Apply needs a game (g is nil)", ErrNilArgument)
+	}
+	if !r.started {
+		start, err := New(r.rec.Config)
+		if err != nil {
+			return err
+		}
+		r.game, r.started = *start, true
+	}
+	if *g != r.game {
+		return fmt.Errorf("%w: the game is not the one New(Config) starts followed by the %d moves recorded", ErrWrongGame, len(r.rec.Moves))
+	}
 	if err := g.Apply(m); err != nil {
 		return err
 	}
+	r.game = *g
 	if m.Kind == Roll {
 		m.Dice = g.dice
 	}
@@ -205,6 +235,13 @@ func resultString(over bool, winner Color) string {
 // action or "end turn"). ParseRecord reads the text back.
 func (r Record) String() string {
 	var b strings.Builder
+	r.writeTags(&b)
+	r.writeMoves(&b)
+	return b.String()
+}
+
+// writeTags writes the tag lines and the blank line after them.
+func (r *Record) writeTags(b *strings.Builder) {
 	tag := func(name, value string) {
 		b.WriteString("[" + name + " " + quoteTag(value) + "]\n")
 	}
@@ -240,8 +277,11 @@ func (r Record) String() string {
 	}
 	tag(tagResult, resultString(r.Over, r.Winner))
 	b.WriteString("\n")
+}
 
-	g, err := New(c)
+// writeMoves writes the moves, a line for each turn.
+func (r *Record) writeMoves(b *strings.Builder) {
+	g, err := New(r.Config)
 	following := err == nil // the game follows the moves so far
 	turn := 0
 	var line strings.Builder
@@ -290,7 +330,6 @@ func (r Record) String() string {
 		}
 	}
 	flush()
-	return b.String()
 }
 
 func joinWords[T fmt.Stringer](xs []T) string {

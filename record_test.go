@@ -287,14 +287,14 @@ func TestParseRecordRefuses(t *testing.T) {
 		{"bad players", "[Players \"three\"]\n", "line 1: tag Players: \"three\" is not a number"},
 		{"bad colour", "[Colors \"red pink\"]\n", "line 1: tag Colors: \"pink\" is not a colour"},
 		{"bad first player", "[FirstPlayer \"pink\"]\n", "line 1: tag FirstPlayer"},
-		{"bad rules", "[Rules \"house\"]\n", "line 1: tag Rules: elasund: unknown rule option \"house\""},
+		{"bad rules", "[Rules \"house\"]\n", "line 1: tag Rules: cannot parse rules \"house\": unknown rule option \"house\""},
 		{"bad deck", "[InfluenceDeck \"blue red\"]\n", "line 1: tag InfluenceDeck: \"red\" is not an influence colour"},
 		{"bad church stack", "[ChurchStack \"1 x\"]\n", "line 1: tag ChurchStack: \"x\" is not a church tile"},
 		{"bad result", "[Result \"draw\"]\n", "line 1: tag Result: result \"draw\""},
 		{"moves before turn 1", head + "roll 3 5\n", "line 5: moves before turn 1."},
 		{"turn 2 first", head + "2. roll 3 5\n", "line 5: turn 2 after turn 0"},
 		{"turn skipped", head + "1. roll 3 5, end build, take gold, end turn\n3. roll\n", "line 6: turn 3 after turn 1"},
-		{"bad move", head + "1. roll 3 5, fly\n", "line 5: elasund: cannot parse move \"fly\""},
+		{"bad move", head + "1. roll 3 5, fly\n", "line 5: cannot parse move \"fly\""},
 		{"empty move", head + "1. roll 3 5,, end build\n", "line 5: an empty move"},
 		{"not a colour", head + "1. purple: roll 3 5\n", "line 5: \"purple\" is not a colour"},
 		{"wrong roller", head + "1. blue: roll 3 5\n", "line 5: move \"roll 3 5\" is red's, not blue's"},
@@ -469,4 +469,68 @@ func FuzzParseRecord(f *testing.F) {
 		}
 		_, _ = r.Replay()
 	})
+}
+
+// TestRecorderChecksItsGame: a Recorder records moves of its own game only
+// (issue 18: a 3-player game recorded under a 2-player Recorder failed
+// only at replay): another game, one moved on behind its back, and nil are
+// refused, leaving the record as it was; a copy of its game is its game.
+func TestRecorderChecksItsGame(t *testing.T) {
+	cfg := Config{Players: 2, Seed: 8}
+	newGame := func(c Config) *Game {
+		g, err := New(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	rec := NewRecorder(cfg)
+	g := newGame(cfg)
+	if err := rec.Apply(g, Move{Kind: Roll}); err != nil {
+		t.Fatal(err)
+	}
+	behind := *g
+	if err := behind.Apply(behind.Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	three := newGame(Config{Players: 3, Seed: 8})
+	for _, tc := range []struct {
+		name string
+		g    *Game
+		want error
+	}{
+		{"a 3-player game", three, ErrWrongGame},
+		{"a fresh game of the same Config", newGame(cfg), ErrWrongGame},
+		{"its game moved on without it", &behind, ErrWrongGame},
+		{"nil", nil, ErrNilArgument},
+	} {
+		var before Game
+		if tc.g != nil {
+			before = *tc.g
+		}
+		m := Move{Kind: EndBuilding}
+		if tc.g != nil && tc.g.Phase() == PhaseRoll {
+			m = Move{Kind: Roll}
+		}
+		if err := rec.Apply(tc.g, m); !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v; want %v", tc.name, err, tc.want)
+		}
+		if rec.Len() != 1 || (tc.g != nil && *tc.g != before) {
+			t.Errorf("%s: the refusal recorded a move (%d) or changed the game", tc.name, rec.Len())
+		}
+	}
+	c := g.Clone()
+	if err := rec.Apply(c, c.Legal()[0]); err != nil || rec.Len() != 2 {
+		t.Errorf("a clone of its game: %v, %d moves recorded; want nil, 2", err, rec.Len())
+	}
+	if err := rec.Apply(g, g.Legal()[0]); !errors.Is(err, ErrWrongGame) {
+		t.Errorf("the original after its clone moved: %v; want ErrWrongGame", err)
+	}
+	if replayed, err := rec.Record().Replay(); err != nil || *replayed != *c {
+		t.Errorf("the record replays to another game (%v)", err)
+	}
+	var zero Recorder
+	if err := zero.Apply(g, Move{Kind: Roll}); !errors.Is(err, ErrInvalidConfig) {
+		t.Errorf("the zero Recorder: %v; want ErrInvalidConfig", err)
+	}
 }

@@ -33,7 +33,7 @@ func ParseRecord(s string) (Record, error) {
 		var text string
 		text, s, _ = strings.Cut(s, "\n")
 		if err := p.line(strings.TrimSpace(text)); err != nil {
-			return Record{}, fmt.Errorf("%w: line %d: %s", ErrBadRecord, ln, err)
+			return Record{}, fmt.Errorf("%w: line %d: %w", ErrBadRecord, ln, nested(err))
 		}
 	}
 	return p.r, nil
@@ -116,7 +116,7 @@ func (p *recordParser) tag(text string) error {
 	}
 	p.seen[name] = true
 	if err := p.r.setTag(name, value); err != nil {
-		return fmt.Errorf("tag %s: %v", clipInput(name), err)
+		return fmt.Errorf("tag %s: %w", clipInput(name), nested(err))
 	}
 	return nil
 }

@@ -374,11 +374,11 @@ func notTheDecider(g *Game, mv Move) string {
 		if mv.Kind == UpgradePermit {
 			sq = mv.Square
 		}
-		if c := g.At(sq); c.Permit < 0 || c.PermitOwner != p {
+		if c := g.At(sq); !c.HasPermit || c.PermitOwner != p {
 			return "the permit on that square is not theirs"
 		}
 	case PlacePermit, BonusPermit:
-		if g.PermitSquare(p, int(mv.Permit)) != NoSquare {
+		if g.PermitSquare(p, int(mv.Permit)) != InSupply {
 			return "that permit value is not in their supply"
 		}
 	case Discard, ReturnInfluence:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 )
 
 // Pictures of a position: WriteSVG draws the board, the trade track and a
@@ -105,9 +106,13 @@ var ErrSVGOptions = errors.New("elasund: invalid SVG options")
 //
 // WriteSVG writes with one call to w.Write and returns its error. It
 // writes nothing and returns an error wrapping ErrSVGOptions for unusable
-// options, or Validate's error (wrapping ErrInvalidState) for a state
-// that breaks the rules' invariants, such as the zero Game.
+// options, Validate's error (wrapping ErrInvalidState) for a state that
+// breaks the rules' invariants, such as the zero Game, or one wrapping
+// ErrNilArgument for a nil w.
 func (g *Game) WriteSVG(w io.Writer, opts SVGOptions) error {
+	if w == nil {
+		return fmt.Errorf("%w: WriteSVG needs a writer (w is nil)", ErrNilArgument)
+	}
 	if err := g.Validate(); err != nil {
 		return err
 	}
@@ -121,6 +126,27 @@ func (g *Game) WriteSVG(w io.Writer, opts SVGOptions) error {
 	p.draw()
 	_, err := w.Write(p.b)
 	return err
+}
+
+// WriteSVG writes the picture of the position that Game.WriteSVG draws,
+// with only what the viewer may know. opts.Reveal may be RevealNone (the
+// public picture, its zero value) or RevealSeat of the viewer (the
+// viewer's own cards too); a Reveal that would show more than the view
+// holds (RevealAll, another seat, any seat for a spectator's view) is
+// refused with an error wrapping ErrSVGOptions. The picture is the same
+// for every game consistent with the view: it is drawn from one of them
+// (SampleInto with a fixed source), which such a Reveal cannot tell
+// apart. Its other errors are those of Game.WriteSVG, and ErrInvalidState
+// for a view of no consistent game, such as the zero View.
+func (v View) WriteSVG(w io.Writer, opts SVGOptions) error {
+	if opts.Reveal != RevealNone && (v.Viewer() == NoPlayer || opts.Reveal != RevealSeat(v.Viewer())) {
+		return fmt.Errorf("%w: Reveal %v shows more than the view of seat %d holds", ErrSVGOptions, opts.Reveal, v.Viewer())
+	}
+	var g Game
+	if err := v.SampleInto(&g, rand.New(rand.NewPCG(0, 0))); err != nil {
+		return err
+	}
+	return g.WriteSVG(w, opts)
 }
 
 // Layout, in SVG units.
@@ -486,7 +512,7 @@ func (p *picture) drawPermits() {
 	p.s(`<g id="permits" text-anchor="middle" font-size="16" font-weight="bold">` + "\n")
 	for _, s := range CitySquares(p.n) {
 		c := p.g.At(s)
-		if c.Permit < 0 {
+		if !c.HasPermit {
 			continue
 		}
 		x, y := sqXY(s)

@@ -202,33 +202,15 @@ func (p *picture) drawInfo() {
 	p.s("</g>\n")
 }
 
-// drawPanel draws player s's panel.
+// drawPanel draws player s's panel: its head, then a line each for the
+// cards, the permits, the cubes, the wall and trade points, and the
+// buildings off the board.
 func (p *picture) drawPanel(s Player) {
 	g := p.g
 	name := p.ownerName(s)
 	x, y := p.panelX, svgMargin+svgInfoH+10+int(s)*(svgPanelH+10)
-	fill, ink := p.fill(s)
 	p.s(`<g id="panel-` + name + `" class="panel ` + name + `" font-size="` + itoa(svgFontPx) + `">` + "\n")
-	border := `" stroke-width="1"`
-	if g.ToMove() == s {
-		border = `" stroke-width="3"`
-	}
-	p.rect(x, y, svgPanelW, svgPanelH, "", `fill="`+svgPanel+`" stroke="`+fill+border+` rx="6"`)
-	p.rect(x, y, svgPanelW, 24, "", `fill="`+fill+`" rx="6"`)
-	head := name + " · seat " + itoa(int(s))
-	switch {
-	case g.Winner() == s:
-		head += " · winner"
-	case g.ToMove() == s:
-		head += " · to move"
-	}
-	if g.Active() == s && !g.Over() && g.ToMove() != s {
-		head += " · active"
-	}
-	if p.opts.Reveal.Seat() == s {
-		head += " · you"
-	}
-	p.text(x+10, y+17, `font-weight="bold" fill="`+ink+`"`, head)
+	p.panelHead(s, x, y)
 	x += 10
 	y += 43
 	hand := g.Hand(s)
@@ -242,6 +224,58 @@ func (p *picture) drawPanel(s Player) {
 		p.text(x+svgPanelW-20, y, `text-anchor="end" fill="#b00020"`, itoa(n)+what)
 	}
 	y += svgLineH + 4
+	p.panelPermits(s, x, y)
+	y += svgLineH + 2
+	p.panelCubes(s, x, y)
+	y += svgLineH + 2
+	wall := "wall tiles left " + itoa(g.WallTilesLeft(s))
+	if left := g.WallTilesLeft(s); left > 0 {
+		next := WallTilesPerPlayer - left + 1
+		wall += " (next " + itoa(next)
+		if WallTower(next) {
+			wall += ", a tower"
+		}
+		wall += ")"
+	}
+	p.text(x, y, "", wall+" · trade points "+itoa(g.TradePoints(s)))
+	y += svgLineH
+	p.panelOffBoard(s, x, y)
+	p.s("</g>\n")
+}
+
+// panelHead draws the frame of player s's panel, at x, y, and its head:
+// the colour, the seat, and who wins, moves, plays the turn or looks.
+func (p *picture) panelHead(s Player, x, y int) {
+	g := p.g
+	fill, ink := p.fill(s)
+	border := `" stroke-width="1"`
+	if g.ToMove() == s {
+		border = `" stroke-width="3"`
+	}
+	p.rect(x, y, svgPanelW, svgPanelH, "", `fill="`+svgPanel+`" stroke="`+fill+border+` rx="6"`)
+	p.rect(x, y, svgPanelW, 24, "", `fill="`+fill+`" rx="6"`)
+	head := p.ownerName(s) + " · seat " + itoa(int(s))
+	switch {
+	case g.Winner() == s:
+		head += " · winner"
+	case g.ToMove() == s:
+		head += " · to move"
+	}
+	if g.Active() == s && !g.Over() && g.ToMove() != s {
+		head += " · active"
+	}
+	if p.opts.Reveal.Seat() == s {
+		head += " · you"
+	}
+	p.text(x+10, y+17, `font-weight="bold" fill="`+ink+`"`, head)
+}
+
+// panelPermits draws the line of player s's permits: those in supply, and
+// where those on the board are.
+func (p *picture) panelPermits(s Player, x, y int) {
+	g := p.g
+	name := p.ownerName(s)
+	fill, ink := p.fill(s)
 	p.text(x, y, "", "permits")
 	px := x + 60
 	for _, v := range g.PermitsInSupply(s) {
@@ -261,7 +295,12 @@ func (p *picture) drawPanel(s Player) {
 		}
 	}
 	p.text(px+8, y, `fill="#555555" font-size="11"`, on.String())
-	y += svgLineH + 2
+}
+
+// panelCubes draws the line of player s's cubes, placed and left.
+func (p *picture) panelCubes(s Player, x, y int) {
+	g := p.g
+	fill, _ := p.fill(s)
 	p.text(x, y, "", "cubes")
 	for k := range CubesPerPlayer {
 		cx := x + 60 + k*(svgCubePx+3)
@@ -272,18 +311,12 @@ func (p *picture) drawPanel(s Player) {
 		}
 	}
 	p.text(x+60+CubesPerPlayer*(svgCubePx+3)+4, y, "", itoa(g.CubesPlaced(s))+" placed, "+itoa(g.CubesInSupply(s))+" left")
-	y += svgLineH + 2
-	wall := "wall tiles left " + itoa(g.WallTilesLeft(s))
-	if left := g.WallTilesLeft(s); left > 0 {
-		next := WallTilesPerPlayer - left + 1
-		wall += " (next " + itoa(next)
-		if WallTower(next) {
-			wall += ", a tower"
-		}
-		wall += ")"
-	}
-	p.text(x, y, "", wall+" · trade points "+itoa(g.TradePoints(s)))
-	y += svgLineH
+}
+
+// panelOffBoard draws the line of player s's buildings off the board: in
+// supply, awaiting a rebuild, out of the game (nothing if none is).
+func (p *picture) panelOffBoard(s Player, x, y int) {
+	g := p.g
 	var off []string
 	for _, where := range []struct {
 		sq   Square
@@ -302,7 +335,6 @@ func (p *picture) drawPanel(s Player) {
 	if len(off) > 0 {
 		p.text(x, y, `fill="#555555" font-size="12"`, strings.Join(off, " · "))
 	}
-	p.s("</g>\n")
 }
 
 // cards draws a hand (or pile) at x, y: gold if asked for, then influence

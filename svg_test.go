@@ -169,7 +169,7 @@ func svgMidGame(t testing.TB) *Game {
 			large = large || b.Building == LargeBuilding
 		}
 		for _, s := range CitySquares(4) {
-			if g.At(s).Permit >= 0 {
+			if g.At(s).HasPermit {
 				permits++
 			}
 		}
@@ -356,7 +356,7 @@ func checkPicture(t *testing.T, g *Game, d *svgDoc) {
 		d.get(t, "sq-"+s.String())
 		c := g.At(s)
 		id := "permit-" + s.String()
-		if c.Permit < 0 {
+		if !c.HasPermit {
 			if d.byID[id] != nil {
 				t.Errorf("%s is drawn but no permit lies on %v", id, s)
 			}
@@ -657,6 +657,57 @@ func BenchmarkWriteSVG(b *testing.B) {
 	for b.Loop() {
 		if err := g.WriteSVG(io.Discard, SVGOptions{Reveal: RevealAll}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestViewWriteSVG: a view draws the very picture the game draws with the
+// same Reveal (the public one, or the viewer's own), in positions of
+// every phase and for every viewer, and refuses a Reveal that shows more
+// than the view holds, a nil writer and a view of no game.
+func TestViewWriteSVG(t *testing.T) {
+	games := []*Game{svgMidGame(t), churchChoiceGame(t)}
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		ps := playedPositions(t, n, uint64(40+n))
+		for k := 0; k < len(ps); k += 17 {
+			games = append(games, &ps[k])
+		}
+	}
+	for i, g := range games {
+		for p := NoPlayer; int(p) < g.Players(); p++ {
+			v := g.View(p)
+			reveals := []Reveal{RevealNone}
+			if p != NoPlayer {
+				reveals = append(reveals, RevealSeat(p))
+			}
+			for _, r := range reveals {
+				opts := SVGOptions{Reveal: r, Title: "t"}
+				var got bytes.Buffer
+				if err := v.WriteSVG(&got, opts); err != nil {
+					t.Fatalf("game %d, viewer %d, Reveal %v: %v", i, p, r, err)
+				}
+				if want := writeSVG(t, g, opts); !bytes.Equal(got.Bytes(), want) {
+					t.Fatalf("game %d, viewer %d, Reveal %v: the view's picture differs from the game's", i, p, r)
+				}
+			}
+		}
+	}
+	g := games[0]
+	for _, tc := range []struct {
+		name   string
+		v      View
+		w      io.Writer
+		reveal Reveal
+		want   error
+	}{
+		{"RevealAll", g.View(0), io.Discard, RevealAll, ErrSVGOptions},
+		{"another seat", g.View(0), io.Discard, RevealSeat(1), ErrSVGOptions},
+		{"a seat to a spectator", g.View(NoPlayer), io.Discard, RevealSeat(0), ErrSVGOptions},
+		{"nil writer", g.View(0), nil, RevealNone, ErrNilArgument},
+		{"zero View", View{}, io.Discard, RevealNone, ErrInvalidState},
+	} {
+		if err := tc.v.WriteSVG(tc.w, SVGOptions{Reveal: tc.reveal}); !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v; want %v", tc.name, err, tc.want)
 		}
 	}
 }

@@ -62,13 +62,13 @@ type Entry struct {
 var (
 	// ErrNotYourDecision: the seat that submits a move does not decide
 	// now (or is not a seat of the game).
-	ErrNotYourDecision = errors.New("not this seat's decision")
+	ErrNotYourDecision = errors.New("elasund: not this seat's decision")
 	// ErrChance: the move chooses what chance decides, such as a roll
 	// forced to chosen dice; at a Table the referee rolls.
-	ErrChance = errors.New("chance is the referee's")
+	ErrChance = errors.New("elasund: chance is the referee's")
 	// ErrNotListed: the move is not one of the moves Legal lists for the
 	// deciding seat, in the form Legal lists it.
-	ErrNotListed = errors.New("not a listed move")
+	ErrNotListed = errors.New("elasund: not a listed move")
 	// ErrGameInProgress: what was asked reveals the hidden state (the
 	// seed, hence every card and roll) and is given out only once the
 	// game is over.
@@ -168,11 +168,15 @@ func (t *Table) View(p Player) View { return t.g.View(p) }
 
 // Legal returns the moves seat p may play now: those Game.Legal lists when p
 // decides, none otherwise (none either once the game is over or abandoned).
-func (t *Table) Legal(p Player) []Move {
+func (t *Table) Legal(p Player) []Move { return t.AppendLegal(nil, p) }
+
+// AppendLegal appends the moves Legal lists for seat p to dst and returns
+// the extended slice.
+func (t *Table) AppendLegal(dst []Move, p Player) []Move {
 	if p == NoPlayer || p != t.ToMove() {
-		return nil
+		return dst
 	}
-	return t.g.Legal()
+	return t.g.AppendLegal(dst)
 }
 
 // ToMove returns the seat that decides now, or NoPlayer once the game is

@@ -151,7 +151,7 @@ func (t *Table) load(c Config, moves []Move, abandoned bool) error {
 	}
 	g, err := New(c)
 	if err != nil {
-		return fmt.Errorf("%w: table: %w", ErrInvalidState, err)
+		return fmt.Errorf("%w: table: %w", ErrInvalidState, nested(err))
 	}
 	nt := Table{g: *g, cfg: c, log: make([]Entry, 0, len(moves))}
 	for i, m := range moves {
@@ -160,7 +160,7 @@ func (t *Table) load(c Config, moves []Move, abandoned bool) error {
 			played.Dice = [2]uint8{} // the table rolls; the dice must agree
 		}
 		if err := nt.Play(nt.g.ToMove(), played); err != nil {
-			return fmt.Errorf("%w: table: move %d %q: %w", ErrInvalidState, i+1, m.String(), err)
+			return fmt.Errorf("%w: table: move %d %q: %w", ErrInvalidState, i+1, m.String(), nested(err))
 		}
 		if got := nt.log[len(nt.log)-1].Move; got != m {
 			return fmt.Errorf("%w: table: move %d: the seed rolls %q, not %q", ErrInvalidState, i+1, got.String(), m.String())
@@ -318,7 +318,7 @@ func (t *Table) UnmarshalJSON(data []byte) error {
 	moves := make([]Move, len(j.Moves))
 	for i, s := range j.Moves {
 		if moves[i], err = ParseMove(s); err != nil {
-			return fmt.Errorf("%w: table: move %d: %w", ErrBadEncoding, i+1, err)
+			return fmt.Errorf("%w: table: move %d: %w", ErrBadEncoding, i+1, nested(err))
 		}
 	}
 	return t.load(c, moves, j.Abandoned)

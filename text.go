@@ -50,7 +50,7 @@ func cellText(v boardView, s Square) string {
 	switch {
 	case c.Building != NoBuilding:
 		return letter(c.BuildingOwner) + c.Building.String()[:3]
-	case c.Permit >= 0:
+	case c.HasPermit:
 		return fmt.Sprintf("%s%d", letter(c.PermitOwner), c.Permit)
 	case c.ChurchTile != 0:
 		return fmt.Sprintf("%s+%d", letter(c.TileOwner), c.ChurchTile)
@@ -277,27 +277,22 @@ type pictureSource interface {
 	DiscardPile() Cards
 	NeutralSupply(b Building) int
 
-	// turnLimit is the game's turn limit, 0 for none.
-	turnLimit() int
+	MaxTurns() int
 	// influenceShown returns how many influence cards player p holds and,
 	// when the picture may show them (known), their colours.
 	influenceShown(p Player) (count int, colours Cards, known bool)
 }
-
-func (g *Game) turnLimit() int { return int(g.maxTurns) }
 
 func (g *Game) influenceShown(p Player) (int, Cards, bool) {
 	h := g.Hand(p)
 	return h.Influence(), h, true
 }
 
-func (v View) turnLimit() int { return v.MaxTurns() }
-
 func (v View) influenceShown(p Player) (int, Cards, bool) {
-	if p != v.viewer || v.viewer == NoPlayer {
+	if p != v.Viewer() || v.Viewer() == NoPlayer {
 		return v.InfluenceCards(p), Cards{}, false
 	}
-	h := v.Hand()
+	h := v.Hand(p)
 	return h.Influence(), h, true
 }
 
@@ -358,8 +353,8 @@ func (v View) String() string {
 		return fmt.Sprintf("elasund.View{not of a game set up by New: %d players}", n)
 	}
 	whose := "A spectator's view: the colours of the influence cards in hands are hidden.\n"
-	if v.viewer != NoPlayer {
-		whose = fmt.Sprintf("%s's view: the colours of the others' influence cards are hidden.\n", capitalized(v.Color(v.viewer).String()))
+	if v.Viewer() != NoPlayer {
+		whose = fmt.Sprintf("%s's view: the colours of the others' influence cards are hidden.\n", capitalized(v.Color(v.Viewer()).String()))
 	}
 	stackNote := ""
 	if t := v.ChurchBottom(); t != 0 {
@@ -385,7 +380,7 @@ func writeHeader(b *strings.Builder, src pictureSource, whose string) {
 	if src.Rules() != DefaultRules {
 		fmt.Fprintf(b, "; rules %v", src.Rules())
 	}
-	if limit := src.turnLimit(); limit > 0 {
+	if limit := src.MaxTurns(); limit > 0 {
 		fmt.Fprintf(b, "; at most %d turns", limit)
 	}
 	b.WriteString(".\n")

@@ -417,7 +417,9 @@ func TestViewStringHidesWhatViewerMayNotKnow(t *testing.T) {
 					refereeDiffers++
 				}
 				d := *g
-				d.Determinize(p, rr)
+				if err := d.Determinize(p, rr); err != nil {
+					t.Fatal(err)
+				}
 				if got := d.View(p).String(); got != pic {
 					t.Fatalf("config %d, turn %d, viewer %d: a determinized game prints a different view:\n%s", i, g.Turn(), p, lineDiff(pic, got))
 				}

@@ -95,3 +95,59 @@ func (g *Game) MilestoneCubes(m int) int {
 	}
 	return 0
 }
+
+// validateCubesAndTrade is Validate's check of the cubes and the trade track:
+// each player's cubes placed counted from the board (neutral buildings,
+// church tiles, towers, milestones), at most 10, all 10 only for the
+// winner; trade points those of the player's buildings; milestone cubes
+// within the flags and behind the player's disk.
+func (g *Game) validateCubesAndTrade() error {
+	n := int(g.n)
+	var cubes, tp [MaxPlayers]int
+	for id := neutralBase; id < numPieces; id++ {
+		if g.pieceSq[id].Valid() {
+			cubes[g.pieceOwner[id]] += int(g.pieceCubes[id])
+		}
+	}
+	for id := 0; id < numPieces; id++ {
+		if s := g.pieceSq[id]; s.Valid() {
+			tp[g.owner(id)] += g.footprintTrade(pieceKinds[id], s)
+		}
+	}
+	for t := ChurchTile(1); t <= ChurchTiles; t++ {
+		if o := g.churchOwner[t]; o >= 0 {
+			cubes[o]++
+		}
+	}
+	for p := 0; p < n; p++ {
+		cubes[p] += g.towers(p)
+	}
+	for i, m := range milestonePos {
+		if g.flagsUsed(i) > milestoneFlags[i] {
+			return invalidState("%d cubes on milestone %d, which has %d flags", g.flagsUsed(i), m, milestoneFlags[i])
+		}
+		for p := 0; p < n; p++ {
+			if g.milestones[p]>>i&1 != 0 {
+				cubes[p]++
+				if disk(int(g.tp[p])) < int(m) {
+					return invalidState("player %d has a cube on milestone %d with the disk at %d", p, m, disk(int(g.tp[p])))
+				}
+			}
+		}
+	}
+	for p := 0; p < n; p++ {
+		if g.milestones[p] >= 1<<len(milestonePos) {
+			return invalidState("player %d has milestone bits %b", p, g.milestones[p])
+		}
+		if cubes[p] != int(g.cubes[p]) || cubes[p] > CubesPerPlayer {
+			return invalidState("player %d has %d cubes on the board, counted %d", p, cubes[p], g.cubes[p])
+		}
+		if tp[p] != int(g.tp[p]) {
+			return invalidState("player %d's buildings cover %d trade points, the track says %d", p, tp[p], g.tp[p])
+		}
+		if cubes[p] == CubesPerPlayer && !(g.phase == PhaseOver && int(g.winner) == p) {
+			return invalidState("player %d has all 10 cubes placed but has not won", p)
+		}
+	}
+	return nil
+}

@@ -397,3 +397,83 @@ func (g *Game) gainCube(p int) bool {
 	}
 	return true
 }
+
+// validateTurn is Validate's check of the turn: the turns played and the
+// turn limit at most TurnLimit, a known phase, the active, deciding and
+// first players playing, and the builds made fitting the phase.
+func (g *Game) validateTurn() error {
+	n := int(g.n)
+	if g.turn > TurnLimit || g.maxTurns > TurnLimit {
+		return invalidState("%d turns played of a limit of %d; a game lasts at most %d turns", g.turn, g.maxTurns, TurnLimit)
+	}
+	if g.phase > PhaseOver || int(g.active) >= n || int(g.toMove) >= n || int(g.first) >= n || g.builds > 2 {
+		return invalidState("phase %v, active %d, to move %d, first %d, builds %d", g.phase, g.active, g.toMove, g.first, g.builds)
+	}
+	if (g.phase < PhaseBuild && g.builds != 0) || (g.phase == PhaseChurchChoice && g.builds > 1) || (g.phase == PhaseRebuild && g.builds == 0) {
+		return invalidState("%d builds made before %v", g.builds, g.phase)
+	}
+	return nil
+}
+
+// validateDecisions is Validate's check of who owes a decision: cards owed
+// only in a discard or shortage and no more than held, rebuilds pending
+// only in PhaseRebuild (or at the end) and for starters awaiting one,
+// the deciding player one with a decision to make, and a winner only at
+// the end.
+func (g *Game) validateDecisions() error {
+	n := int(g.n)
+	for p := 0; p < n; p++ {
+		if g.pending[p] != 0 && g.phase != PhaseDiscard && g.phase != PhaseShortage {
+			return invalidState("player %d owes cards outside a discard or shortage", p)
+		}
+		if g.rebuild[p] >= 4 || (g.rebuild[p] != 0 && g.phase != PhaseRebuild && g.phase != PhaseOver) {
+			return invalidState("player %d has a rebuild pending outside PhaseRebuild (or the end)", p)
+		}
+		for _, b := range [2]Building{Hut, Totem} {
+			if g.rebuild[p]&(1<<(b-Hut)) != 0 && g.pieceSq[playerPiece(p, b)] != awaitingRebuild {
+				return invalidState("player %d has a %v rebuild pending but the %v is not awaiting one", p, b, b)
+			}
+		}
+		hold := g.influenceCount(p)
+		if g.phase == PhaseDiscard {
+			hold += int(g.gold[p])
+		}
+		if int(g.pending[p]) > hold {
+			return invalidState("player %d owes %d cards but holds %d", p, g.pending[p], hold)
+		}
+	}
+	switch g.phase {
+	case PhaseDiscard, PhaseShortage:
+		if g.pending[g.toMove] == 0 {
+			return invalidState("player %d decides in %v but owes nothing", g.toMove, g.phase)
+		}
+	case PhaseRebuild:
+		if g.rebuild[g.toMove] == 0 {
+			return invalidState("player %d decides a rebuild but has none pending", g.toMove)
+		}
+	case PhaseOver:
+		if g.winner >= 0 && (int(g.winner) >= n || g.cubes[g.winner] != CubesPerPlayer) {
+			return invalidState("winner %d has not placed all cubes", g.winner)
+		}
+	default:
+		if g.toMove != g.active {
+			return invalidState("player %d decides in %v, but it is player %d's turn", g.toMove, g.phase, g.active)
+		}
+	}
+	if g.phase != PhaseOver && g.winner != -1 {
+		return invalidState("a winner while the game goes on")
+	}
+	return nil
+}
+
+// validateShip is Validate's check of the ship: off the board only before
+// the first roll, otherwise on a row.
+func (g *Game) validateShip() error {
+	if g.ship == NoRow && !(g.turn == 0 && (g.phase == PhaseRoll || g.phase == PhasePirates)) {
+		return invalidState("the ship is off the board after the first roll")
+	}
+	if g.ship != NoRow && !g.ship.Valid() {
+		return invalidState("the ship is at row %d", g.ship)
+	}
+	return nil
+}

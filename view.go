@@ -1,6 +1,7 @@
 package elasund
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"math/rand/v2"
 )
@@ -20,30 +21,31 @@ import (
 // colours of the influence deck, the order of the church stack and the
 // game's random source: two games that differ only in what the viewer may
 // not know have equal (==) views. A server can send each seat its view
-// (View marshals to JSON), and a bot handed a View cannot see more than its
-// player may; Sample turns a view into a full game for search.
+// (View marshals to JSON and loads back), and a bot handed a View cannot
+// see more than its player may; Sample turns a view into a full game for
+// search.
 //
 // Get one with Game.View. A View of NoPlayer is a spectator's: it shows no
 // influence colours but the discard pile's and the pirates' pool's. View is
 // a plain comparable value of a few hundred bytes; its methods mirror the
 // Game's accessors of public information.
 type View struct {
-	g      Game              // the game with what the viewer may not know zeroed
-	viewer Player            // NoPlayer for a spectator
-	infl   [MaxPlayers]uint8 // every player's number of influence cards
+	g    Game              // the game with what the viewer may not know zeroed
+	seat int8              // the viewer's seat plus one: 0 for a spectator, as in View{}
+	infl [MaxPlayers]uint8 // every player's number of influence cards
 }
 
 // View returns what player p may know of the game (RULES.md §13). For a p
 // that is not a player of the game (NoPlayer, say) it returns a spectator's
 // view: everything public and no hidden card.
 func (g *Game) View(p Player) View {
-	v := View{g: *g, viewer: NoPlayer}
+	v := View{g: *g}
 	if g.valid(p) && p < MaxPlayers {
-		v.viewer = p
+		v.seat = int8(p) + 1
 	}
 	for q := range v.infl {
 		v.infl[q] = g.infl[q][0] + g.infl[q][1] + g.infl[q][2]
-		if Player(q) != v.viewer {
+		if Player(q) != v.Viewer() {
 			v.g.infl[q] = [3]uint8{}
 		}
 	}
@@ -51,10 +53,10 @@ func (g *Game) View(p Player) View {
 	v.g.rng = rand.PCG{}
 	bottom := g.church[0]
 	v.g.church = [ChurchTiles]uint8{}
-	if v.viewer != NoPlayer && g.churchLen > 0 && g.firstChurchBuilder() == int(v.viewer) {
+	if v.Viewer() != NoPlayer && g.churchLen > 0 && g.firstChurchBuilder() == int(v.Viewer()) {
 		v.g.church[0] = bottom
 	}
-	if v.viewer != Player(g.active) {
+	if v.Viewer() != Player(g.active) {
 		v.g.churchDrawn = [2]uint8{}
 	}
 	return v
@@ -75,22 +77,41 @@ func (g *Game) firstChurchBuilder() int {
 }
 
 // Viewer returns the player whose view this is, or NoPlayer for a
-// spectator's view.
-func (v View) Viewer() Player { return v.viewer }
+// spectator's view. The zero View is a spectator's view of no game: it
+// reports no player, no move and Over.
+func (v View) Viewer() Player { return Player(v.seat) - 1 }
 
-// Hand returns the viewer's own cards (none for a spectator).
-func (v View) Hand() Cards { return v.g.Hand(v.viewer) }
+// Hand returns player p's cards as the viewer knows them: all of the
+// viewer's own; of any other player (of every player, for a spectator)
+// only the gold, the influence colours left zero, since they are hidden
+// (InfluenceCards gives how many there are).
+func (v View) Hand(p Player) Cards {
+	if p == v.Viewer() {
+		return v.g.Hand(p)
+	}
+	return Cards{Gold: uint8(v.g.Gold(p))}
+}
 
 // Gold returns how many gold cards player p holds.
 func (v View) Gold(p Player) int { return v.g.Gold(p) }
 
-// InfluenceCards returns how many influence cards player p holds (their
-// colours are known only for the viewer's own hand: Hand).
+// InfluenceCards returns how many influence cards player p holds, of any
+// colour (public: the colours are known only for the viewer's own hand).
 func (v View) InfluenceCards(p Player) int {
 	if !v.g.valid(p) || p >= MaxPlayers {
 		return 0
 	}
 	return int(v.infl[p])
+}
+
+// Influence returns the viewer's own influence cards of colour c when p is
+// the viewer, as Game.Influence; 0 for any other player, whose colours
+// the viewer does not know (InfluenceCards gives their number).
+func (v View) Influence(p Player, c InfluenceColor) int {
+	if p != v.Viewer() {
+		return 0
+	}
+	return v.g.Influence(p, c)
 }
 
 // ChurchBottom returns the tile at the bottom of the church stack when the
@@ -109,7 +130,7 @@ func (v View) ChurchBottom() ChurchTile {
 func (v View) ChurchChoice() (ChurchTile, ChurchTile) { return v.g.ChurchChoice() }
 
 // Decides reports whether the viewer is the player who must decide now.
-func (v View) Decides() bool { return v.viewer != NoPlayer && v.g.ToMove() == v.viewer }
+func (v View) Decides() bool { return v.Viewer() != NoPlayer && v.g.ToMove() == v.Viewer() }
 
 // Legal returns the viewer's legal moves when the viewer decides (as
 // Game.Legal), else none.
@@ -137,13 +158,15 @@ func (v View) Cost(m Move) Cards {
 	return v.g.Cost(m)
 }
 
-// LegalMask marks the action indices of the viewer's legal moves, as
-// Game.LegalMask; all false when someone else decides.
-func (v View) LegalMask(dst []bool) []bool {
+// AppendLegalMask appends NumActions booleans to dst marking the action
+// indices of the viewer's legal moves, as Game.AppendLegalMask; all false
+// when someone else decides.
+func (v View) AppendLegalMask(dst []bool) []bool {
 	if !v.Decides() {
-		return resetMask(dst)
+		dst, _ = growMask(dst)
+		return dst
 	}
-	return v.g.LegalMask(dst)
+	return v.g.AppendLegalMask(dst)
 }
 
 // AppendLegalIndices appends the action indices of the viewer's legal
@@ -170,7 +193,11 @@ func (v View) PlayerOf(c Color) Player { return v.g.PlayerOf(c) }
 func (v View) Rules() Rules { return v.g.Rules() }
 
 // MaxTurns returns the game's turn limit (Config.MaxTurns), 0 for none.
-func (v View) MaxTurns() int { return int(v.g.maxTurns) }
+func (v View) MaxTurns() int { return v.g.MaxTurns() }
+
+// Config returns the configuration the game keeps, as Game.Config: all of
+// it is public.
+func (v View) Config() Config { return v.g.Config() }
 
 // Phase returns the current phase.
 func (v View) Phase() Phase { return v.g.Phase() }
@@ -227,8 +254,12 @@ func (v View) At(s Square) Contents { return v.g.At(s) }
 func (v View) IsEmpty(s Square) bool { return v.g.IsEmpty(s) }
 
 // Buildings returns the buildings on the board, in square order of their
-// north-west squares.
+// north-west squares, in a new slice (nil for none).
 func (v View) Buildings() []PlacedBuilding { return v.g.Buildings() }
+
+// AppendBuildings appends the buildings on the board to dst, as
+// Game.AppendBuildings.
+func (v View) AppendBuildings(dst []PlacedBuilding) []PlacedBuilding { return v.g.AppendBuildings(dst) }
 
 // BuildingSquare returns where player p's building b is, as
 // Game.BuildingSquare.
@@ -241,15 +272,27 @@ func (v View) RebuildPending(p Player, b Building) bool { return v.g.RebuildPend
 // neutral supply.
 func (v View) NeutralSupply(b Building) int { return v.g.NeutralSupply(b) }
 
-// PermitSquare returns where player p's permit of value v lies, or NoSquare.
-func (v View) PermitSquare(p Player, val int) Square { return v.g.PermitSquare(p, val) }
+// PermitSquare returns where player p's permit of the given value lies, as
+// Game.PermitSquare.
+func (v View) PermitSquare(p Player, value int) Square { return v.g.PermitSquare(p, value) }
 
-// PermitsInSupply returns the values of the permits in player p's supply.
+// PermitsInSupply returns the values of the permits in player p's supply,
+// as Game.PermitsInSupply.
 func (v View) PermitsInSupply(p Player) []int { return v.g.PermitsInSupply(p) }
 
+// AppendPermitsInSupply appends the values of the permits in player p's
+// supply to dst, as Game.AppendPermitsInSupply.
+func (v View) AppendPermitsInSupply(dst []int, p Player) []int {
+	return v.g.AppendPermitsInSupply(dst, p)
+}
+
 // PermitRows returns the rows where the active player may place a permit
-// in phase 3 without paying influence.
+// in phase 3 without paying influence, as Game.PermitRows.
 func (v View) PermitRows() []Row { return v.g.PermitRows() }
+
+// AppendPermitRows appends the rows PermitRows lists to dst, as
+// Game.AppendPermitRows.
+func (v View) AppendPermitRows(dst []Row) []Row { return v.g.AppendPermitRows(dst) }
 
 // Wall returns who built wall site w and the tile number there.
 func (v View) Wall(w WallSite) (Player, int) { return v.g.Wall(w) }
@@ -277,8 +320,14 @@ func (v View) CubesPlaced(p Player) int { return v.g.CubesPlaced(p) }
 // CubesInSupply returns how many of player p's cubes are not on the board.
 func (v View) CubesInSupply(p Player) int { return v.g.CubesInSupply(p) }
 
-// CubeSpots lists where player p's cubes stand.
+// CubeSpots lists where player p's cubes stand, as Game.CubeSpots.
 func (v View) CubeSpots(p Player) []CubeSpot { return v.g.CubeSpots(p) }
+
+// AppendCubeSpots appends where player p's cubes stand to dst, as
+// Game.AppendCubeSpots.
+func (v View) AppendCubeSpots(dst []CubeSpot, p Player) []CubeSpot {
+	return v.g.AppendCubeSpots(dst, p)
+}
 
 // CubesInRow returns how many of player p's cubes stand in row r, as the
 // pirates count them.
@@ -383,6 +432,7 @@ type viewJSON struct {
 	Wall          []wallJSON     `json:"wall"`
 	Church        churchJSON     `json:"church"`
 	Legal         []string       `json:"legal,omitempty"` // the viewer's legal moves, when they decide
+	State         string         `json:"state"`           // the view's position, for UnmarshalJSON
 }
 
 // MarshalJSON writes the view as a JSON object a web client can read:
@@ -397,8 +447,20 @@ type viewJSON struct {
 // tradePoints, tradeDisk, milestones, cubesPlaced), buildings on the
 // board, neutralSupply, permits on the board, wall, church (origin, tiles,
 // stackSize, and for the first builder bottom and choice) and, when the
-// viewer decides, legal. Nothing the viewer may not know is in it.
+// viewer decides, legal; and state, the view's position in the layout of
+// Game.MarshalBinary with everything the viewer may not know zero, in
+// base64, from which UnmarshalJSON loads the view back. Nothing the viewer
+// may not know is in it.
 func (v View) MarshalJSON() ([]byte, error) {
+	j, err := v.jsonForm()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(j)
+}
+
+// jsonForm returns the view's JSON form.
+func (v View) jsonForm() (viewJSON, error) {
 	g := &v.g
 	name := func(p Player) string { return g.Color(p).String() }
 	opt := func(p Player) *string {
@@ -409,49 +471,21 @@ func (v View) MarshalJSON() ([]byte, error) {
 		return &s
 	}
 	j := viewJSON{
-		Viewer: opt(v.viewer), Phase: g.phase.String(), Turn: g.Turn(), MaxTurns: int(g.maxTurns),
+		Viewer: opt(v.Viewer()), Phase: g.phase.String(), Turn: g.Turn(), MaxTurns: int(g.maxTurns),
 		Rules: g.rules.String(), Active: name(g.Active()), ToMove: opt(g.ToMove()),
 		FirstPlayer: name(g.FirstPlayer()), Winner: opt(g.Winner()), BuildsLeft: g.BuildsLeft(),
 		Dice: [2]int{int(g.dice[0]), int(g.dice[1])}, Bank: g.Bank(), DeckSize: g.DeckSize(),
 		DiscardPile: toCardsJSON(g.DiscardPile()), PiratesPool: toCardsJSON(g.PiratesPool()),
 		Players: []playerJSON{}, Buildings: []buildingJSON{}, NeutralSupply: map[string]int{},
 		Permits: []permitJSON{}, Wall: []wallJSON{},
-		Church: churchJSON{Tiles: []churchTileJSON{}, StackSize: g.ChurchTilesLeft(), Bottom: int(v.ChurchBottom())},
+		Church: v.churchJSON(),
 	}
 	if g.ship.Valid() {
 		r := int(g.ship)
 		j.Ship = &r
 	}
-	where := func(s Square) string {
-		switch s {
-		case InSupply:
-			return "supply"
-		case RemovedFromGame:
-			return "removed"
-		case AwaitingRebuild:
-			return "awaiting rebuild"
-		}
-		return s.String()
-	}
 	for p := Player(0); int(p) < g.Players(); p++ {
-		pj := playerJSON{
-			Color: name(p), Gold: g.Gold(p), InfluenceCards: v.InfluenceCards(p), Pending: g.Pending(p),
-			PermitsInSupply: append([]int{}, g.PermitsInSupply(p)...), WallTilesLeft: g.WallTilesLeft(p),
-			TradePoints: g.TradePoints(p), TradeDisk: g.TradeDisk(p), Milestones: []int{}, CubesPlaced: g.CubesPlaced(p),
-		}
-		if p == v.viewer {
-			h := toCardsJSON(g.Hand(p))
-			pj.Hand = &h
-		}
-		for b := Hut; b <= Workshop; b++ {
-			pj.Buildings = append(pj.Buildings, where(g.BuildingSquare(p, b)))
-		}
-		for _, m := range milestonePos {
-			if g.HasMilestoneCube(p, int(m)) {
-				pj.Milestones = append(pj.Milestones, int(m))
-			}
-		}
-		j.Players = append(j.Players, pj)
+		j.Players = append(j.Players, v.playerJSON(p))
 		for val := 0; val < PermitsPerPlayer; val++ {
 			if s := g.PermitSquare(p, val); s.Valid() {
 				j.Permits = append(j.Permits, permitJSON{name(p), val, s.String()})
@@ -469,20 +503,63 @@ func (v View) MarshalJSON() ([]byte, error) {
 			j.Wall = append(j.Wall, wallJSON{w.String(), name(p), t})
 		}
 	}
-	if o := g.ChurchOrigin(); o.Valid() {
-		s := o.String()
-		j.Church.Origin = &s
-	}
-	for t := ChurchTile(1); t <= ChurchTiles; t++ {
-		if p := g.ChurchTileOwner(t); p != NoPlayer {
-			j.Church.Tiles = append(j.Church.Tiles, churchTileJSON{int(t), g.ChurchSquare(t).String(), name(p)})
-		}
-	}
-	if a, b := v.ChurchChoice(); a != 0 {
-		j.Church.Choice = []int{int(a), int(b)}
-	}
 	for _, m := range v.Legal() {
 		j.Legal = append(j.Legal, m.String())
 	}
-	return json.Marshal(j)
+	state, err := g.appendBinary(make([]byte, 0, binaryLen))
+	j.State = base64.StdEncoding.EncodeToString(state)
+	return j, err
+}
+
+// playerJSON returns player p's part of the view's JSON form.
+func (v *View) playerJSON(p Player) playerJSON {
+	g := &v.g
+	pj := playerJSON{
+		Color: g.Color(p).String(), Gold: g.Gold(p), InfluenceCards: v.InfluenceCards(p), Pending: g.Pending(p),
+		PermitsInSupply: append([]int{}, g.PermitsInSupply(p)...), WallTilesLeft: g.WallTilesLeft(p),
+		TradePoints: g.TradePoints(p), TradeDisk: g.TradeDisk(p), Milestones: []int{}, CubesPlaced: g.CubesPlaced(p),
+	}
+	if p == v.Viewer() {
+		h := toCardsJSON(g.Hand(p))
+		pj.Hand = &h
+	}
+	where := func(s Square) string {
+		switch s {
+		case InSupply:
+			return "supply"
+		case RemovedFromGame:
+			return "removed"
+		case AwaitingRebuild:
+			return "awaiting rebuild"
+		}
+		return s.String()
+	}
+	for b := Hut; b <= Workshop; b++ {
+		pj.Buildings = append(pj.Buildings, where(g.BuildingSquare(p, b)))
+	}
+	for _, m := range milestonePos {
+		if g.HasMilestoneCube(p, int(m)) {
+			pj.Milestones = append(pj.Milestones, int(m))
+		}
+	}
+	return pj
+}
+
+// churchJSON returns the church's part of the view's JSON form.
+func (v *View) churchJSON() churchJSON {
+	g := &v.g
+	c := churchJSON{Tiles: []churchTileJSON{}, StackSize: g.ChurchTilesLeft(), Bottom: int(v.ChurchBottom())}
+	if o := g.ChurchOrigin(); o.Valid() {
+		s := o.String()
+		c.Origin = &s
+	}
+	for t := ChurchTile(1); t <= ChurchTiles; t++ {
+		if p := g.ChurchTileOwner(t); p != NoPlayer {
+			c.Tiles = append(c.Tiles, churchTileJSON{int(t), g.ChurchSquare(t).String(), g.Color(p).String()})
+		}
+	}
+	if a, b := v.ChurchChoice(); a != 0 {
+		c.Choice = []int{int(a), int(b)}
+	}
+	return c
 }

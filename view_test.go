@@ -1,6 +1,7 @@
 package elasund
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
@@ -125,7 +126,9 @@ func TestViewHidesWhatPlayerMayNotKnow(t *testing.T) {
 				t.Fatalf("player %d: JSON differs or fails (%v, %v):\n%s\n%s", p, err1, err2, j1, j2)
 			}
 			d := *g
-			d.Determinize(p, rr)
+			if err := d.Determinize(p, rr); err != nil {
+				t.Fatal(err)
+			}
 			if err := d.Validate(); err != nil {
 				t.Fatalf("player %d: determinized game: %v", p, err)
 			}
@@ -226,6 +229,8 @@ func viewMismatch(g *Game, p Player) string {
 		{"Players", v.Players(), n},
 		{"Rules", v.Rules(), g.Rules()},
 		{"MaxTurns", v.MaxTurns(), int(g.maxTurns)},
+		{"Game.MaxTurns", g.MaxTurns(), int(g.maxTurns)},
+		{"Config", v.Config(), g.Config()},
 		{"Phase", v.Phase(), g.Phase()},
 		{"Active", v.Active(), g.Active()},
 		{"ToMove", v.ToMove(), g.ToMove()},
@@ -243,7 +248,6 @@ func viewMismatch(g *Game, p Player) string {
 		{"PermitRows", v.PermitRows(), g.PermitRows()},
 		{"ChurchOrigin", v.ChurchOrigin(), g.ChurchOrigin()},
 		{"ChurchTilesLeft", v.ChurchTilesLeft(), g.ChurchTilesLeft()},
-		{"Hand", v.Hand(), g.Hand(p)},
 	}
 	d1, d2 := v.Dice()
 	g1, g2 := g.Dice()
@@ -262,7 +266,20 @@ func viewMismatch(g *Game, p Player) string {
 		}
 	}
 	for q := Player(-1); int(q) <= n; q++ {
-		if v.Gold(q) != g.Gold(q) || v.InfluenceCards(q) != g.Hand(q).Influence() || v.Pending(q) != g.Pending(q) ||
+		// The viewer's own hand whole; the others' gold only.
+		hand := g.Hand(q)
+		if q != p {
+			hand = Cards{Gold: hand.Gold}
+		}
+		if v.Hand(q) != hand {
+			return "Hand of player " + itoa(int(q)) + ": " + cmp.Diff(hand, v.Hand(q))
+		}
+		for c := NoInfluence; c <= InfluenceYellow+1; c++ {
+			if want := int(hand.Of(c)); v.Influence(q, c) != want || (q == p && v.Influence(q, c) != g.Influence(q, c)) {
+				return "Influence of player " + itoa(int(q)) + " colour " + c.String()
+			}
+		}
+		if v.Gold(q) != g.Gold(q) || v.InfluenceCards(q) != g.Hand(q).Influence() || g.InfluenceCards(q) != g.Hand(q).Influence() || v.Pending(q) != g.Pending(q) ||
 			v.Color(q) != g.Color(q) || v.WallTilesLeft(q) != g.WallTilesLeft(q) || v.CubesPlaced(q) != g.CubesPlaced(q) ||
 			v.CubesInSupply(q) != g.CubesInSupply(q) || v.TradePoints(q) != g.TradePoints(q) || v.TradeDisk(q) != g.TradeDisk(q) ||
 			!eq(v.PermitsInSupply(q), g.PermitsInSupply(q)) || !eq(v.CubeSpots(q), g.CubeSpots(q)) {
@@ -339,7 +356,7 @@ func viewMismatch(g *Game, p Player) string {
 			return "IsLegal/Cost of " + m.String()
 		}
 	}
-	mask := v.LegalMask(nil)
+	mask := v.AppendLegalMask(nil)
 	idx := v.AppendLegalIndices(nil)
 	marked := 0
 	for _, ok := range mask {
@@ -435,8 +452,13 @@ func TestViewJSON(t *testing.T) {
 	for _, m := range g.Legal() {
 		legal = append(legal, `"`+m.String()+`"`)
 	}
-	if rest := strings.TrimPrefix(string(got), want); rest != strings.Join(legal, ",")+"]}" {
-		t.Errorf("legal moves in JSON: %s", rest)
+	red0 := g.View(0)
+	state, err := red0.g.appendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rest := strings.TrimPrefix(string(got), want); rest != strings.Join(legal, ",")+`],"state":"`+base64.StdEncoding.EncodeToString(state)+`"}` {
+		t.Errorf("legal moves and state in JSON: %s", rest)
 	}
 	// Blue's view: red's hand is not there, nor legal moves (red decides).
 	b, _ := json.Marshal(g.View(1))
@@ -471,4 +493,113 @@ func BenchmarkView(b *testing.B) {
 		sink = positions[i%len(positions)].View(Player(i % 4))
 	}
 	_ = sink
+}
+
+// TestGameConfig: Config gives back what the game keeps of its
+// configuration, the first player as the colour that started when the
+// random source chose it, and New(g.Config()) keeps it.
+func TestGameConfig(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   Config
+		want Config // FirstPlayer filled in from the game when NoColor
+	}{
+		{"players only", Config{Players: 3, Seed: 9},
+			Config{Players: 3, Colors: []Color{Red, Blue, Green}}},
+		{"colours, first, limit, rules", Config{Colors: []Color{Yellow, Red}, FirstPlayer: Red, MaxTurns: 40, Rules: EnglishEdition, Seed: 2,
+			InfluenceDeck: nil, ChurchStack: []ChurchTile{9, 8, 7, 6, 5, 4, 3, 2, 1}},
+			Config{Players: 2, Colors: []Color{Yellow, Red}, FirstPlayer: Red, MaxTurns: 40, Rules: EnglishEdition}},
+	} {
+		g, err := New(tc.in)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		want := tc.want
+		if want.FirstPlayer == NoColor {
+			want.FirstPlayer = g.Color(g.FirstPlayer())
+		}
+		if got := g.Config(); !cmp.Equal(got, want) {
+			t.Errorf("%s: Config() differs (-want +got):\n%s", tc.name, cmp.Diff(want, got))
+		}
+		again, err := New(g.Config())
+		if err != nil {
+			t.Fatalf("%s: New(g.Config()): %v", tc.name, err)
+		}
+		if !cmp.Equal(again.Config(), want) || again.MaxTurns() != want.MaxTurns {
+			t.Errorf("%s: New(g.Config()).Config() = %+v; want %+v", tc.name, again.Config(), want)
+		}
+	}
+	if got := (&Game{}).Config(); !cmp.Equal(got, Config{}) {
+		t.Errorf("the zero Game's Config() = %+v; want Config{}", got)
+	}
+}
+
+// TestZeroValues: the zero values are empty, not real state: View{} is a
+// spectator of no game, Contents{} an empty square (as At reports one),
+// CubeSpot{} no spot, and every spot CubeSpots lists sets its kind's field
+// and no other.
+func TestZeroValues(t *testing.T) {
+	var v View
+	if v.Viewer() != NoPlayer || !v.Over() || v.ToMove() != NoPlayer || v.Active() != NoPlayer || v.Decides() ||
+		len(v.Legal()) != 0 || v.Hand(0) != (Cards{}) || v.Players() != 0 || v.Phase() != PhaseOver {
+		t.Errorf("View{}: viewer %v, over %v, to move %v, active %v, decides %v, %d legal, hand %v, %d players, phase %v",
+			v.Viewer(), v.Over(), v.ToMove(), v.Active(), v.Decides(), len(v.Legal()), v.Hand(0), v.Players(), v.Phase())
+	}
+	if (CubeSpot{}).Kind != NoCubeSpot || NoCubeSpot.String() != "none" {
+		t.Errorf("CubeSpot{} has kind %v", CubeSpot{}.Kind)
+	}
+	positions := playedPositions(t, 4, 3)
+	g := &positions[len(positions)-1]
+	kinds := map[CubeSpotKind]int{}
+	for p := Player(0); p < 4; p++ {
+		for _, c := range g.CubeSpots(p) {
+			kinds[c.Kind]++
+			var want CubeSpot
+			switch c.Kind {
+			case CubeOnBuilding:
+				want = CubeSpot{Kind: c.Kind, Building: c.Building}
+				if b := g.At(c.Building); b.Building == NoBuilding || !b.Building.Neutral() || b.BuildingOwner != p {
+					t.Errorf("cube of %d on a building at %v, where stands %+v", p, c.Building, b)
+				}
+			case CubeOnChurchTile:
+				want = CubeSpot{Kind: c.Kind, ChurchTile: c.ChurchTile}
+			case CubeOnTower:
+				want = CubeSpot{Kind: c.Kind, Tower: c.Tower}
+			case CubeOnMilestone:
+				want = CubeSpot{Kind: c.Kind, Milestone: c.Milestone}
+			default:
+				t.Errorf("a cube spot of kind %v", c.Kind)
+			}
+			if c != want {
+				t.Errorf("cube spot %+v sets a field its kind %v does not use", c, c.Kind)
+			}
+		}
+	}
+	if kinds[CubeOnBuilding] == 0 || kinds[CubeOnMilestone]+kinds[CubeOnTower]+kinds[CubeOnChurchTile] == 0 {
+		t.Errorf("the test position's cubes stand on %v; want buildings and another kind", kinds)
+	}
+	var empty, permits, buildings int
+	for _, s := range CitySquares(4) {
+		c := g.At(s)
+		switch {
+		case c.Building != NoBuilding:
+			buildings++
+			if c.HasPermit || c.ChurchTile != 0 || c.Permit != 0 || c.PermitOwner != 0 || c.TileOwner != 0 {
+				t.Errorf("At(%v) = %+v: a building with other fields set", s, c)
+			}
+		case c.HasPermit:
+			permits++
+			if c.ChurchTile != 0 || c.BuildingOwner != 0 || c.Origin != 0 || c.TileOwner != 0 {
+				t.Errorf("At(%v) = %+v: a permit with other fields set", s, c)
+			}
+		case c.ChurchTile == 0:
+			empty++
+			if c != (Contents{}) || !g.IsEmpty(s) && s != ChurchFoundation {
+				t.Errorf("At(%v) = %+v, IsEmpty %v: an empty square that is not Contents{}", s, c, g.IsEmpty(s))
+			}
+		}
+	}
+	if empty == 0 || permits == 0 || buildings == 0 {
+		t.Errorf("the test position has %d empty squares, %d permits, %d building squares", empty, permits, buildings)
+	}
 }

@@ -56,14 +56,17 @@ func EastSite(r Row) WallSite {
 
 // WallSites returns the wall sites of a game with the given number of
 // players: 12, 16 or 20 (none for other counts).
-func WallSites(players int) []WallSite {
-	var out []WallSite
+func WallSites(players int) []WallSite { return AppendWallSites(nil, players) }
+
+// AppendWallSites appends the wall sites WallSites lists to dst and returns
+// the extended slice.
+func AppendWallSites(dst []WallSite, players int) []WallSite {
 	for w := WallSite(0); w < numWallSites; w++ {
 		if w.inGame(players) {
-			out = append(out, w)
+			dst = append(dst, w)
 		}
 	}
-	return out
+	return dst
 }
 
 // sideSites is the number of north (and south) sites for the player count.
@@ -115,14 +118,15 @@ func (w WallSite) String() string {
 	return "-"
 }
 
-// ParseWallSite reads a wall site's name as String writes it.
+// ParseWallSite reads a wall site's name as String writes it. Its error
+// wraps ErrNotation.
 func ParseWallSite(s string) (WallSite, error) {
 	for w := WallSite(0); w < numWallSites; w++ {
 		if len(s) == len(w.String()) && (s == w.String() || s[0]-'a'+'A' == w.String()[0] && s[1:] == w.String()[1:]) {
 			return w, nil
 		}
 	}
-	return NoWallSite, fmt.Errorf("elasund: bad wall site %s", quoteInput(s))
+	return NoWallSite, fmt.Errorf("%w wall site %s", ErrNotation, quoteInput(s))
 }
 
 // adjacentOK reports whether w is next to a gate or to a built wall tile
@@ -274,4 +278,57 @@ func (g *Game) towers(p int) int {
 		}
 	}
 	return n
+}
+
+// validateWalls is Validate's check of the walls: wall tiles only on the
+// sites in play, on chains from the gates, and each player's numbered
+// 1 to the count built, once each.
+func (g *Game) validateWalls() error {
+	n := int(g.n)
+	var wallTiles [MaxPlayers]uint16
+	for w := WallSite(0); w < numWallSites; w++ {
+		v := g.wall[w]
+		if v == 0 {
+			continue
+		}
+		p, t := int(v>>4)-1, int(v&15)
+		if !w.inGame(n) || p < 0 || p >= n || t < 1 || t > int(g.wallBuilt[p]) || wallTiles[p]&(1<<t) != 0 {
+			return invalidState("wall site %v holds tile %d of seat %d", w, t, p)
+		}
+		wallTiles[p] |= 1 << t
+		if !g.wallChained(w) {
+			return invalidState("wall tile on %v is not on a chain from a gate", w)
+		}
+	}
+	for p := 0; p < n; p++ {
+		if g.wallBuilt[p] > WallTilesPerPlayer || wallTiles[p] != uint16(1<<(g.wallBuilt[p]+1)-2) {
+			return invalidState("player %d built %d wall tiles but the wall shows others", p, g.wallBuilt[p])
+		}
+	}
+	return nil
+}
+
+// wallChained reports whether the built tile on w connects to a gate
+// through built tiles along its wall.
+func (g *Game) wallChained(w WallSite) bool {
+	if w.East() {
+		up, down := true, true
+		for x := eastBase; x < int(w); x++ {
+			up = up && g.wall[x] != 0
+		}
+		for x := int(w) + 1; x < numWallSites; x++ {
+			down = down && g.wall[x] != 0
+		}
+		return up || down
+	}
+	base := 0
+	if w >= southBase {
+		base = southBase
+	}
+	for x := int(w) + 1; x < base+sideSites(int(g.n)); x++ {
+		if g.wall[x] == 0 {
+			return false
+		}
+	}
+	return true
 }

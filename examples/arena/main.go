@@ -232,7 +232,7 @@ func parseFlags(args []string, errOut io.Writer) (o options, err error) {
 	fs.StringVar(&o.keyFile, "keyfile", "", "deal from the secret key in `FILE` (- for standard input), which only its owner may read; "+
 		"it hides the key from exec: bots only if they cannot open FILE (run as another user)")
 	fs.IntVar(&o.maxTurns, "maxturns", 300, "a game that reaches this many turns is a draw")
-	fs.Func("rules", "the rule options: default, english, adjacent-permit-rows, shortage-voids-income (default \"default\")", func(s string) error {
+	fs.Func("rules", "the rule options: default, english, adjacent-permit-rows, shortage-voids-income, or options joined with + (default \"default\")", func(s string) error {
 		r, err := elasund.ParseRules(s)
 		o.rules = r
 		return err
@@ -375,7 +375,7 @@ func play(ctx context.Context, t *tourney.Tournament, o *options, deal dealer, n
 		recs = newRecordWriter(o.records, total, len(t.Seatings()), names)
 	}
 	var done atomic.Int64
-	t.OnGame = func(g *tourney.Game) error {
+	t.OnGame = func(g *tourney.Match) error {
 		done.Add(1)
 		return recs.add(g)
 	}
@@ -426,7 +426,7 @@ func play(ctx context.Context, t *tourney.Tournament, o *options, deal dealer, n
 func writeResults(out io.Writer, format string, h header, sum *tourney.Summary, claims []tourney.Claim) ([]tourney.CheckResult, error) {
 	results := make([]tourney.CheckResult, len(claims))
 	for i, c := range claims {
-		results[i] = c.Check(sum)
+		results[i] = c.Check(*sum)
 	}
 	var err error
 	switch format {

@@ -23,6 +23,7 @@ import (
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/arena/internal/testbot"
 	"github.com/elasund/elasund/examples/arena/tourney"
+	"github.com/elasund/elasund/examples/internal/cleantest"
 )
 
 // arenaEnv is the environment variable that makes the test binary the
@@ -36,7 +37,7 @@ func TestMain(m *testing.M) {
 		main()
 	}
 	testbot.Main(guess) // acts as an external bot when a test starts it so
-	os.Exit(m.Run())
+	os.Exit(cleantest.Main(m))
 }
 
 // guess is the cheating test bot's Guesser: it takes word for the seed,
@@ -684,9 +685,9 @@ func TestCLIKeys(t *testing.T) {
 func TestRecordsWaitForTheirDeal(t *testing.T) {
 	dir := t.TempDir()
 	w := newRecordWriter(dir, 9, 3, []string{"a", "b"})
-	game := func(i int) *tourney.Game {
+	game := func(i int) *tourney.Match {
 		cfg := elasund.Config{Players: 2, Seed: uint64(100 + i/3)}
-		return &tourney.Game{Index: i, Deal: i / 3, Seating: []int{i % 2, 1 - i%2}, Config: cfg, Played: true,
+		return &tourney.Match{Index: i, Deal: i / 3, Seating: []int{i % 2, 1 - i%2}, Config: cfg, Played: true,
 			Result: tourney.Result{Outcome: tourney.Outcome{Winner: elasund.NoPlayer, Forfeit: elasund.NoPlayer, Reason: "turn limit"},
 				Record: elasund.Record{Config: cfg}}}
 	}

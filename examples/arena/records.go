@@ -34,7 +34,7 @@ func newRecordWriter(dir string, total, seatings int, names []string) *recordWri
 
 // add keeps game g's record, and writes its deal's records if the deal is
 // over. A nil recordWriter does nothing.
-func (w *recordWriter) add(g *tourney.Game) error {
+func (w *recordWriter) add(g *tourney.Match) error {
 	if w == nil {
 		return nil
 	}
@@ -45,11 +45,9 @@ func (w *recordWriter) add(g *tourney.Game) error {
 		"Deal":        strconv.Itoa(g.Deal),
 		"Termination": termination(g, w.names),
 	}
-	colors := tourney.SeatColors(len(g.Seating))
-	for p, e := range g.Seating {
-		if c := colors[p]; c != "" {
-			rec.Tags[strings.ToUpper(c[:1])+c[1:]] = w.names[e]
-		}
+	for p, c := range tourney.SeatColors(len(g.Seating)) {
+		name := c.String()
+		rec.Tags[strings.ToUpper(name[:1])+name[1:]] = w.names[g.Seating[p]]
 	}
 	name := fmt.Sprintf("game-%0*d-seed-%d.txt", w.width, g.Index, g.Config.Seed)
 	w.pending[g.Deal] = append(w.pending[g.Deal], record{name, rec.String()})
@@ -84,7 +82,7 @@ func (w *recordWriter) write(d int) error {
 }
 
 // termination says how game g ended, for its record.
-func termination(g *tourney.Game, names []string) string {
+func termination(g *tourney.Match, names []string) string {
 	r := &g.Result
 	if r.Forfeit == elasund.NoPlayer {
 		return r.Reason

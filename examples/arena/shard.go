@@ -69,7 +69,7 @@ type shardFile struct {
 
 // writeShardJSON writes a shard's output: the JSON of writeJSON with the
 // shard and its played games.
-func writeShardJSON(w io.Writer, h header, s *tourney.Summary, spec shardSpec, games []tourney.Game) error {
+func writeShardJSON(w io.Writer, h header, s *tourney.Summary, spec shardSpec, games []tourney.Match) error {
 	played := []shardGame{}
 	for i := range games {
 		g := &games[i]
@@ -167,7 +167,7 @@ func mergeCmd(args []string, out, errOut io.Writer) int {
 // mergeShards checks that files (read from names) are every shard of one
 // tournament, once each, and returns the tournament's header, Elo anchor
 // and games (those no shard played left unplayed).
-func mergeShards(files []shardFile, names []string) (header, string, []tourney.Game, error) {
+func mergeShards(files []shardFile, names []string) (header, string, []tourney.Match, error) {
 	first := files[0]
 	n := first.Shard.Of
 	seen := make([]string, n)
@@ -198,9 +198,9 @@ func mergeShards(files []shardFile, names []string) (header, string, []tourney.G
 	if h.Seatings < 1 || h.Games < 1 || h.Games%h.Seatings != 0 || h.Players < elasund.MinPlayers || h.Players > elasund.MaxPlayers {
 		return header{}, "", nil, fmt.Errorf("%s: %d games in %d seatings of %d players", names[0], h.Games, h.Seatings, h.Players)
 	}
-	games := make([]tourney.Game, h.Games)
+	games := make([]tourney.Match, h.Games)
 	for i := range games {
-		games[i] = tourney.Game{Index: i, Deal: i / h.Seatings}
+		games[i] = tourney.Match{Index: i, Deal: i / h.Seatings}
 	}
 	for k := range files {
 		for _, sg := range files[k].List {
@@ -213,7 +213,7 @@ func mergeShards(files []shardFile, names []string) (header, string, []tourney.G
 }
 
 // place puts the played game sg of shard i of n into games.
-func place(games []tourney.Game, sg shardGame, h *header, n, i int) error {
+func place(games []tourney.Match, sg shardGame, h *header, n, i int) error {
 	if sg.Index < 0 || sg.Index >= len(games) {
 		return fmt.Errorf("game %d of %d", sg.Index, len(games))
 	}

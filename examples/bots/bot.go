@@ -17,9 +17,17 @@
 //
 // Bots are deterministic: the same seed and the same sequence of views
 // give the same moves.
+//
+// A bot is not safe for concurrent use: it keeps its random source and
+// its buffers (ISMCTS its search trees) from one Choose to the next, so
+// one bot decides for one seat at a time. Make a bot for each seat and
+// game played at once, as the arena does; bots of one name and seed make
+// the same moves. ISMCTS with several Workers searches in parallel inside
+// one Choose.
 package bots
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -38,11 +46,14 @@ type Bot interface {
 	Choose(v elasund.View) (elasund.Move, error)
 }
 
-// Factory makes a bot from a seed.
-type Factory func(seed uint64) Bot
+// ErrUnknownBot is wrapped by New's error for a name it does not know.
+var ErrUnknownBot = errors.New("bots: unknown bot")
+
+// factory makes a bot from a seed.
+type factory func(seed uint64) Bot
 
 // factories are the bots New knows, by name.
-var factories = map[string]Factory{
+var factories = map[string]factory{
 	"random":   func(seed uint64) Bot { return NewRandom(seed) },
 	"greedy":   func(seed uint64) Bot { return NewGreedy(seed) },
 	"greedy-v": func(seed uint64) Bot { return NewGreedyV(seed) },
@@ -72,8 +83,9 @@ func Names() []string {
 
 // New returns the bot called name, seeded with seed: one of Names, or
 // "ismcts:N" or "ismcts-v:N" for an ISMCTS bot of N iterations a move.
-// Names are not case sensitive. An unknown name, or an N that is not a
-// whole number from 1 to MaxIterations, is an error.
+// Names are not case sensitive. An unknown name is an error that wraps ErrUnknownBot; an N
+// that is not a whole number from 1 to MaxIterations, one that wraps
+// ErrOptions, as NewISMCTS's do.
 func New(name string, seed uint64) (Bot, error) {
 	lower := strings.ToLower(strings.TrimSpace(name))
 	if f, ok := factories[lower]; ok {
@@ -86,7 +98,7 @@ func New(name string, seed uint64) (Bot, error) {
 		}
 		n, err := strconv.Atoi(rest)
 		if err != nil || n < 1 || n > MaxIterations {
-			return nil, fmt.Errorf("bots: %.60q: the N of %s:N is a number of iterations from 1 to %d", name, base, MaxIterations)
+			return nil, fmt.Errorf("%w: %s: the N of %s:N is a number of iterations from 1 to %d", ErrOptions, quote(name), base, MaxIterations)
 		}
 		o := ISMCTSOptions{Iterations: n}
 		if base == "ismcts-v" {
@@ -94,5 +106,14 @@ func New(name string, seed uint64) (Bot, error) {
 		}
 		return NewISMCTS(seed, o)
 	}
-	return nil, fmt.Errorf("bots: unknown bot %.60q (the bots are %s, and ismcts:N or ismcts-v:N for N iterations a move)", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("%w %s (the bots are %s, and ismcts:N or ismcts-v:N for N iterations a move)", ErrUnknownBot, quote(name), strings.Join(Names(), ", "))
+}
+
+// quote quotes a name for an error, cut to its first 60 bytes.
+func quote(s string) string {
+	const max = 60
+	if len(s) > max {
+		s = s[:max] + "…"
+	}
+	return strconv.Quote(s)
 }

@@ -3,6 +3,8 @@ package bots_test
 import (
 	"errors"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"slices"
 	"strings"
 	"testing"
@@ -84,17 +86,45 @@ func TestNames(t *testing.T) {
 	}
 }
 
+// TestNewRefusesBadNames: an unknown name wraps ErrUnknownBot, a bad N of
+// ismcts:N wraps ErrOptions as NewISMCTS's errors do; each error names the
+// bot, quoting at most 60 bytes of it.
 func TestNewRefusesBadNames(t *testing.T) {
-	for _, name := range []string{"", "nobody", "ismcts:", "ismcts:0", "ismcts:-5", "ismcts:abc",
-		"ismcts:1.5", "ismcts:10000001", "ismcts:99999999999999999999", "greedy:3", "random:1",
-		"ismcts-v:", "ismcts-v:0", "ismcts-v:x", "greedy-v:2", "ismcts-v1"} {
-		b, err := bots.New(name, 1)
-		if err == nil || b != nil {
-			t.Errorf("New(%q) = %v, %v; want an error and no bot", name, b, err)
+	long := "ismcts:" + strings.Repeat("9", 1000)
+	cases := []struct {
+		name string
+		want error
+	}{
+		{"", bots.ErrUnknownBot},
+		{"nobody", bots.ErrUnknownBot},
+		{"greedy:3", bots.ErrUnknownBot},
+		{"random:1", bots.ErrUnknownBot},
+		{strings.Repeat("x", 1000), bots.ErrUnknownBot},
+		{"ismcts:", bots.ErrOptions},
+		{"ismcts:0", bots.ErrOptions},
+		{"ismcts:-5", bots.ErrOptions},
+		{"ismcts:abc", bots.ErrOptions},
+		{"ismcts:1.5", bots.ErrOptions},
+		{"ismcts:10000001", bots.ErrOptions},
+		{"ismcts:99999999999999999999", bots.ErrOptions},
+		{long, bots.ErrOptions},
+		{"greedy-v:2", bots.ErrUnknownBot},
+		{"ismcts-v1", bots.ErrUnknownBot},
+		{"ismcts-v:", bots.ErrOptions},
+		{"ismcts-v:0", bots.ErrOptions},
+		{"ismcts-v:x", bots.ErrOptions},
+	}
+	for _, c := range cases {
+		b, err := bots.New(c.name, 1)
+		if !errors.Is(err, c.want) || b != nil {
+			t.Errorf("New(%.20q) = %v, %v; want an error wrapping %v and no bot", c.name, b, err, c.want)
 			continue
 		}
-		if !strings.Contains(err.Error(), fmt.Sprintf("%q", name)) {
-			t.Errorf("New(%q): error %q does not name the bot", name, err)
+		if quoted := fmt.Sprintf("%q", c.name); len(c.name) <= 60 && !strings.Contains(err.Error(), quoted) {
+			t.Errorf("New(%q): error %q does not name the bot", c.name, err)
+		}
+		if len(err.Error()) > 200 {
+			t.Errorf("New(%.20q…): error of %d bytes: %.80s…", c.name, len(err.Error()), err)
 		}
 	}
 }
@@ -364,6 +394,33 @@ func TestZeroValuesAndOutOfRange(t *testing.T) {
 	}
 }
 
+// TestWeightsValueMethods: Score and Value have value receivers, so they
+// are called on the Weights DefaultWeights returns, and taken as method
+// values, as they come; they agree with the same weights held in a
+// variable, and with weights of the zero value (all 0).
+func TestWeightsValueMethods(t *testing.T) {
+	g, err := elasund.New(elasund.Config{Players: 3, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 40 {
+		_ = g.Apply(g.Legal()[0])
+	}
+	w := bots.DefaultWeights()
+	var score, value func(*elasund.Game, elasund.Player) float64 = bots.DefaultWeights().Score, bots.DefaultWeights().Value
+	for p := range elasund.Player(3) {
+		if got, want := bots.DefaultWeights().Score(g, p), w.Score(g, p); got != want || score(g, p) != want {
+			t.Errorf("seat %d: DefaultWeights().Score = %v, method value %v; want %v", p, got, score(g, p), want)
+		}
+		if got, want := bots.DefaultWeights().Value(g, p), w.Value(g, p); got != want || value(g, p) != want || want == 0 {
+			t.Errorf("seat %d: DefaultWeights().Value = %v, method value %v; want %v (not 0)", p, got, value(g, p), want)
+		}
+		if s, v := (bots.Weights{}).Score(g, p), (bots.Weights{}).Value(g, p); s != 0 || v != 0 {
+			t.Errorf("seat %d: zero weights score %v, value %v; want 0", p, s, v)
+		}
+	}
+}
+
 func mustISMCTS(t *testing.T, seed uint64, o bots.ISMCTSOptions) *bots.ISMCTS {
 	t.Helper()
 	b, err := bots.NewISMCTS(seed, o)
@@ -371,4 +428,19 @@ func mustISMCTS(t *testing.T, seed uint64, o bots.ISMCTSOptions) *bots.ISMCTS {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestDocConcurrency: the package documentation says that a bot is not
+// safe for concurrent use, and what to do instead.
+func TestDocConcurrency(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "bot.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Join(strings.Fields(f.Doc.Text()), " ")
+	for _, want := range []string{"A bot is not safe for concurrent use", "Make a bot for each seat and game played at once"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the package documentation lacks %q:\n%s", want, doc)
+		}
+	}
 }

@@ -65,29 +65,32 @@ var rowWays = [elasund.NumRows]float64{1, 2, 3, 4, 5, 5, 4, 3, 2, 1}
 // Value returns the value of the position g for player p (see Weights),
 // before the comparison with the other players; 0 for a nil game or a
 // player not at its table.
-func (w *Weights) Value(g *elasund.Game, p elasund.Player) float64 {
+func (w Weights) Value(g *elasund.Game, p elasund.Player) float64 {
 	if g == nil || int(p) < 0 || int(p) >= g.Players() {
 		return 0
 	}
 	var s [elasund.MaxPlayers]float64
-	w.values(g, &s)
+	playerValues(&w, g, &s)
 	return s[p]
 }
 
 // Score returns the score of the position g for player p: p's value less
 // Opponent times the best value among the others (see Weights); 0 for a
 // nil game or a player not at its table.
-func (w *Weights) Score(g *elasund.Game, p elasund.Player) float64 {
+func (w Weights) Score(g *elasund.Game, p elasund.Player) float64 { return score(&w, g, p) }
+
+// score is w.Score, for the bots' inner loops, which hold w in place.
+func score(w *Weights, g *elasund.Game, p elasund.Player) float64 {
 	if g == nil || int(p) < 0 || int(p) >= g.Players() {
 		return 0
 	}
 	var s [elasund.MaxPlayers]float64
-	w.values(g, &s)
-	return w.score(&s, g.Players(), p)
+	playerValues(w, g, &s)
+	return scoreAgainst(w, &s, g.Players(), p)
 }
 
-// score compares p's value with the best of the others'.
-func (w *Weights) score(s *[elasund.MaxPlayers]float64, n int, p elasund.Player) float64 {
+// scoreAgainst compares p's value in s with the best of the others'.
+func scoreAgainst(w *Weights, s *[elasund.MaxPlayers]float64, n int, p elasund.Player) float64 {
 	best, first := 0.0, true
 	for q := 0; q < n; q++ {
 		if elasund.Player(q) != p && (first || s[q] > best) {
@@ -97,8 +100,8 @@ func (w *Weights) score(s *[elasund.MaxPlayers]float64, n int, p elasund.Player)
 	return s[p] - w.Opponent*best
 }
 
-// values fills s with every player's value of the position g.
-func (w *Weights) values(g *elasund.Game, s *[elasund.MaxPlayers]float64) {
+// playerValues fills s with every player's value of the position g.
+func playerValues(w *Weights, g *elasund.Game, s *[elasund.MaxPlayers]float64) {
 	n := g.Players()
 	winner := g.Winner()
 	for q := 0; q < n; q++ {
@@ -298,8 +301,8 @@ func (b *Greedy) Choose(v elasund.View) (elasund.Move, error) {
 	case 1:
 		return b.buf[0], nil
 	}
-	g, err := v.Sample(b.r)
-	if err != nil {
+	var g elasund.Game
+	if err := v.SampleInto(&g, b.r); err != nil {
 		return elasund.Move{}, err
 	}
 	i, _ := bestMove(&g, b.buf, &b.w, b.r)
@@ -334,5 +337,5 @@ func moveScore(g *elasund.Game, m elasund.Move, p elasund.Player, w *Weights) fl
 	if c.Apply(m) != nil {
 		return -2 * w.Win
 	}
-	return w.Score(&c, p) - w.Cost*float64(cost.Total())
+	return score(w, &c, p) - w.Cost*float64(cost.Total())
 }

@@ -21,6 +21,7 @@ type GreedyV struct {
 	m   *ValueModel
 	r   *rand.Rand
 	buf []elasund.Move
+	g   elasund.Game // the sampled game, reused
 }
 
 // NewGreedyV returns a GreedyV bot with DefaultValueModel, seeded with
@@ -55,14 +56,14 @@ func (b *GreedyV) Choose(v elasund.View) (elasund.Move, error) {
 	case 1:
 		return b.buf[0], nil
 	}
-	g, err := v.Sample(b.r)
-	if err != nil {
+	if err := v.SampleInto(&b.g, b.r); err != nil {
 		return elasund.Move{}, err
 	}
+	g := &b.g
 	p := g.ToMove()
 	best, bestValue, ties := 0, 0.0, 0
 	for i, m := range b.buf {
-		x := b.after(&g, m, p)
+		x := b.after(g, m, p)
 		switch {
 		case i == 0 || x > bestValue:
 			best, bestValue, ties = i, x, 1

@@ -175,7 +175,7 @@ func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
 	trees := b.trees[:n]
 	// The first tree's source, before it is seeded, checks that the view
 	// has games to draw.
-	if _, err := v.Sample(trees[0].r); err != nil {
+	if err := v.SampleInto(&trees[0].g, trees[0].r); err != nil {
 		return elasund.Move{}, 0, err
 	}
 	var deadline time.Time
@@ -308,6 +308,7 @@ type tree struct {
 	path     []int32
 	legal    []elasund.Move
 	scored   []scored
+	g        elasund.Game // the game of the current iteration, sampled from the view
 }
 
 // reset readies t for a search of iters iterations (-1: until the
@@ -337,14 +338,13 @@ func (t *tree) run(v elasund.View, root []elasund.Move) {
 		if !t.deadline.IsZero() && i > 0 && i%16 == 0 && time.Now().After(t.deadline) {
 			break
 		}
-		g, err := v.Sample(t.r)
-		if err != nil {
+		if err := v.SampleInto(&t.g, t.r); err != nil {
 			return
 		}
 		if i == 0 {
-			t.nodes[0].cands, t.nodes[0].ncands = t.order(&g, root)
+			t.nodes[0].cands, t.nodes[0].ncands = t.order(&t.g, root)
 		}
-		t.iterate(&g)
+		t.iterate(&t.g)
 		t.done++
 	}
 }
@@ -390,7 +390,7 @@ func (t *tree) iterate(g *elasund.Game) {
 // roll.
 func (t *tree) roll(g *elasund.Game) elasund.Move {
 	var buf [11]elasund.ChanceOutcome
-	out := g.ChanceOutcomes(buf[:0])
+	out := g.AppendChanceOutcomes(buf[:0])
 	x := t.r.Float64()
 	for _, o := range out {
 		if x < o.Probability {
@@ -545,9 +545,9 @@ func (t *tree) playout(g *elasund.Game, reward *[elasund.MaxPlayers]float64) {
 		return
 	}
 	var s [elasund.MaxPlayers]float64
-	t.w.values(g, &s)
+	playerValues(t.w, g, &s)
 	for q := 0; q < n; q++ {
-		reward[q] = 1 / (1 + math.Exp(-t.w.score(&s, n, elasund.Player(q))/squash))
+		reward[q] = 1 / (1 + math.Exp(-scoreAgainst(t.w, &s, n, elasund.Player(q))/squash))
 	}
 }
 

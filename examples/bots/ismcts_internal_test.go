@@ -179,7 +179,7 @@ func TestValuesInSquareOrder(t *testing.T) {
 					t.Fatal(err)
 				}
 				var got, want [elasund.MaxPlayers]float64
-				w.values(&c, &got)
+				playerValues(&w, &c, &got)
 				valuesBySquare(&w, &c, &want)
 				if got != want {
 					t.Fatalf("seed %d, turn %d, after %v: values %v, want %v", seed, g.Turn(), m, got, want)
@@ -228,16 +228,16 @@ func valuesBySquare(w *Weights, g *elasund.Game, s *[elasund.MaxPlayers]float64)
 				continue
 			}
 			s[c.BuildingOwner] += w.Income * rowWays[ri]
-		case c.Permit >= 0:
+		case c.HasPermit:
 			p := c.PermitOwner
 			if p < 0 || int(p) >= n {
 				continue
 			}
 			s[p] += w.Permit + w.PermitValue*float64(c.Permit)
-			if sq.Col()+1 < elasund.NumColumns && g.At(sq+1).PermitOwner == p {
+			if east := g.At(sq + 1); sq.Col()+1 < elasund.NumColumns && east.HasPermit && east.PermitOwner == p {
 				s[p] += w.PermitPair
 			}
-			if below := sq + elasund.NumColumns; below < elasund.NumSquares && g.At(below).PermitOwner == p {
+			if below := g.At(sq + elasund.NumColumns); below.HasPermit && below.PermitOwner == p {
 				s[p] += w.PermitPair
 			}
 		}

@@ -26,7 +26,7 @@ const MaxHidden = 4096
 
 // ValueModel is a learned estimate of the probability that a view's player
 // wins the game from the position it shows: logistic regression on the
-// view's elasund.View.Observation, or a network of one hidden layer of
+// view's elasund.View.AppendObservation, or a network of one hidden layer of
 // tanh units with a logistic output,
 //
 //	Win = σ(b + Σj W2[j]·tanh(B1[j] + Σi x[i]·W1[i][j]))
@@ -128,12 +128,12 @@ func (m *ValueModel) Hidden() int { return m.hidden }
 // It allocates nothing. A spectator's view is judged as seat 0's would be
 // with its hand unknown: the model was not fitted to such views.
 func (m *ValueModel) Win(v elasund.View) float64 {
-	m.obs = v.Observation(m.obs[:0])
+	m.obs = v.AppendObservation(m.obs[:0])
 	return m.Predict(m.obs)
 }
 
 // Predict returns the model's probability for an observation of
-// ObservationSize values (View.Observation's encoding); a shorter
+// ObservationSize values (View.AppendObservation's encoding); a shorter
 // observation is read as padded with zeros, a longer one cut.
 func (m *ValueModel) Predict(obs []float32) float64 {
 	obs = obs[:min(len(obs), elasund.ObservationSize)]

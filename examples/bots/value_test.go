@@ -91,7 +91,7 @@ func TestEmbeddedValueModels(t *testing.T) {
 		}
 		for i, moves := range []int{0, 40} {
 			v := knownView(t, moves)
-			obs := v.Observation(nil)
+			obs := v.AppendObservation(nil)
 			got := m.Win(v)
 			if dense := denseWin(t, data, obs); math.Abs(got-dense) > 1e-5 {
 				t.Errorf("%s, after %d moves: Win = %.7f, the dense float64 evaluation %.7f", tt.file, moves, got, dense)

@@ -259,7 +259,7 @@ func cardChanges(before, after elasund.View) string {
 			ch = append(ch, signed(d, "gold"))
 		}
 		if p == after.Viewer() {
-			b, a := before.Hand(), after.Hand()
+			b, a := before.Hand(p), after.Hand(p)
 			for _, c := range [...]struct {
 				name string
 				d    int
@@ -374,7 +374,7 @@ func (s *session) read(line string, list *moveList) (elasund.Move, bool) {
 
 // show prints the person's view and hand, and list when not nil.
 func (s *session) show(v elasund.View, list *moveList) {
-	s.printf("\n%v\nYour hand: %v.\n", v, v.Hand())
+	s.printf("\n%v\nYour hand: %v.\n", v, v.Hand(v.Viewer()))
 	if list != nil {
 		s.printf("\nYour moves (%d):\n", len(list.Moves))
 		list.write(s.out)

@@ -13,6 +13,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -23,32 +24,53 @@ import (
 )
 
 func main() {
-	players := flag.Int("players", 4, "number of players, 2 to 4")
-	seed := flag.Uint64("seed", 7, "seed of the game and of the random players")
-	turn := flag.Int("turn", 40, "play until this turn begins (1: the opening position)")
-	reveal := flag.String("reveal", "all", `whose influence colours to show: "all", "none" or a player's colour`)
-	scale := flag.Float64("scale", 1, "scale of the picture's width and height")
-	out := flag.String("o", "-", `output file ("-": standard output)`)
-	flag.Parse()
-	if flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "render: unexpected arguments:", flag.Args())
-		os.Exit(2)
+	os.Exit(cli(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// cli runs the command with the arguments args, writing the picture to
+// stdout (or -o) and messages to stderr; it returns the exit status: 0, 1
+// when the picture cannot be made or written, 2 for bad flags. -h prints
+// the usage and is status 0.
+func cli(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	players := fs.Int("players", 4, "number of players, 2 to 4")
+	seed := fs.Uint64("seed", 7, "seed of the game and of the random players")
+	turn := fs.Int("turn", 40, "play until this turn begins (1: the opening position)")
+	reveal := fs.String("reveal", "all", `whose influence colours to show: "all", "none" or a player's colour`)
+	scale := fs.Float64("scale", 1, "scale of the picture's width and height")
+	out := fs.String("o", "-", `output `+"`FILE`"+` ("-": standard output)`)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: render [-players N] [-seed N] [-turn N] [-reveal all|none|COLOUR] [-scale X] [-o FILE]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "render: unexpected arguments %q\n", fs.Args())
+		fs.Usage()
+		return 2
 	}
 	var buf bytes.Buffer
-	if err := run(&buf, os.Stderr, *players, *seed, *turn, *reveal, *scale); err != nil {
-		fmt.Fprintln(os.Stderr, "render:", err)
-		os.Exit(1)
+	if err := run(&buf, stderr, *players, *seed, *turn, *reveal, *scale); err != nil {
+		fmt.Fprintln(stderr, "render:", err)
+		return 1
 	}
 	var err error
 	if *out == "-" || *out == "" {
-		_, err = os.Stdout.Write(buf.Bytes())
+		_, err = stdout.Write(buf.Bytes())
 	} else {
 		err = os.WriteFile(*out, buf.Bytes(), 0o644)
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "render:", err)
-		os.Exit(1)
+		fmt.Fprintln(stderr, "render:", err)
+		return 1
 	}
+	return 0
 }
 
 // run plays the game and writes its picture to out; notes go to log.

@@ -4,8 +4,13 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/elasund/elasund/examples/internal/readme"
 )
 
 // svgRoot is enough of an SVG document to check what run wrote.
@@ -92,6 +97,57 @@ func TestRunRefuses(t *testing.T) {
 		err := run(&out, &log, tc.players, 1, tc.turn, tc.reveal, tc.scale)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || out.Len() != 0 {
 			t.Errorf("%+v: error %v and %d bytes; want an error about %s and no output", tc, err, out.Len(), tc.want)
+		}
+	}
+}
+
+// TestCLI: the exit status and the streams of the command: -h prints the
+// usage under the command's name and is status 0, a bad flag 2, a game
+// that cannot be drawn 1; -o writes the picture to a file.
+func TestCLI(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "board.svg")
+	cases := []struct {
+		args           []string
+		code           int
+		stdout, stderr string // prefixes
+	}{
+		{[]string{"-h"}, 0, "", "usage: render [-players N]"},
+		{[]string{"-help"}, 0, "", "usage: render [-players N]"},
+		{[]string{"-players", "x"}, 2, "", `invalid value "x" for flag -players`},
+		{[]string{"-nosuchflag"}, 2, "", "flag provided but not defined: -nosuchflag"},
+		{[]string{"board.svg"}, 2, "", `render: unexpected arguments ["board.svg"]` + "\nusage: render ["},
+		{[]string{"-players", "5"}, 1, "", "render: "},
+		{[]string{"-turn", "3"}, 0, "<?xml", ""},
+		{[]string{"-turn", "3", "-o", file}, 0, "", ""},
+	}
+	for _, c := range cases {
+		var out, errOut bytes.Buffer
+		code := cli(c.args, &out, &errOut)
+		if code != c.code || !strings.HasPrefix(out.String(), c.stdout) || !strings.HasPrefix(errOut.String(), c.stderr) ||
+			c.stdout == "" && out.Len() > 0 || c.stderr == "" && errOut.Len() > 0 {
+			t.Errorf("%q: status %d, stdout %.40q, stderr %.200q; want %d, %q…, %q…", c.args, code, out.String(), errOut.String(), c.code, c.stdout, c.stderr)
+		}
+	}
+	if data, err := os.ReadFile(file); err != nil || !bytes.Contains(data, []byte("<svg")) {
+		t.Errorf("-o %s: %v, %.40q", file, err, data)
+	}
+}
+
+// TestREADME: the flags the README names for the command are its flags,
+// and the values it lists for -reveal are taken.
+func TestREADME(t *testing.T) {
+	var usage bytes.Buffer
+	if code := cli([]string{"-h"}, io.Discard, &usage); code != 0 {
+		t.Fatalf("-h: status %d", code)
+	}
+	readme.Check(t, "render", usage.String())
+	values := readme.Values(readme.Read(t), "render", "reveal")
+	if len(values) == 0 {
+		t.Fatal("the README lists no value of -reveal")
+	}
+	for _, v := range values {
+		if err := run(io.Discard, io.Discard, 2, 1, 1, v, 1); err != nil {
+			t.Errorf("-reveal %s, which the README lists: %v", v, err)
 		}
 	}
 }

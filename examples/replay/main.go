@@ -13,6 +13,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -22,28 +23,44 @@ import (
 )
 
 func main() {
-	all := flag.Bool("all", false, "print the position after every move, not only the last")
-	flag.Usage = func() {
-		fmt.Fprintln(flag.CommandLine.Output(), "usage: replay [-all] FILE (- for standard input)")
-		flag.PrintDefaults()
-	}
-	flag.Parse()
-	if flag.NArg() != 1 {
-		flag.Usage()
-		os.Exit(2)
-	}
-	if err := run(os.Stdout, flag.Arg(0), *all); err != nil {
-		fmt.Fprintln(os.Stderr, "replay:", err)
-		os.Exit(1)
-	}
+	os.Exit(cli(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run replays the record in file path and prints to out.
-func run(out io.Writer, path string, all bool) error {
+// cli runs the command with the arguments args, reading a record "-" from
+// stdin, writing the positions to stdout and messages to stderr; it
+// returns the exit status: 0, 1 when the record cannot be read or does not
+// replay, 2 for bad arguments. -h prints the usage and is status 0.
+func cli(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	all := fs.Bool("all", false, "print the position after every move, not only the last")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: replay [-all] FILE (- for standard input)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	if err := run(stdout, stdin, fs.Arg(0), *all); err != nil {
+		fmt.Fprintln(stderr, "replay:", err)
+		return 1
+	}
+	return 0
+}
+
+// run replays the record in file path ("-": in) and prints to out.
+func run(out io.Writer, in io.Reader, path string, all bool) error {
 	var text []byte
 	var err error
 	if path == "-" {
-		text, err = io.ReadAll(os.Stdin)
+		text, err = io.ReadAll(in)
 	} else {
 		text, err = os.ReadFile(path)
 	}

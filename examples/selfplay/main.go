@@ -49,6 +49,10 @@ func cli(args []string, out, errOut io.Writer) int {
 		return err
 	})
 	records := fs.String("records", "", "write each game's record to `DIR`/game-SEED.txt")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: selfplay [-players N] [-games N] [-seed N] [-maxturns N] [-rules R] [-records DIR]")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

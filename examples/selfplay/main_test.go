@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/elasund/elasund"
+	"github.com/elasund/elasund/examples/internal/readme"
 )
 
 func TestRunPlaysAndReports(t *testing.T) {
@@ -76,20 +79,46 @@ func TestCLIRules(t *testing.T) {
 }
 
 // TestCLIStatus: a bad value of another flag is also status 2, a failing
-// run status 1, and -h status 0.
+// run status 1, and -h status 0, with the usage under the command's name.
 func TestCLIStatus(t *testing.T) {
 	cases := []struct {
-		args []string
-		code int
+		args   []string
+		code   int
+		stderr string // its start
 	}{
-		{[]string{"-players", "two"}, 2},
-		{[]string{"-nosuchflag"}, 2},
-		{[]string{"-players", "5", "-games", "1"}, 1},
-		{[]string{"-h"}, 0},
+		{[]string{"-players", "two"}, 2, `invalid value "two" for flag -players`},
+		{[]string{"-nosuchflag"}, 2, "flag provided but not defined: -nosuchflag"},
+		{[]string{"-players", "5", "-games", "1"}, 1, "selfplay: "},
+		{[]string{"-h"}, 0, "usage: selfplay [-players N]"},
+		{[]string{"-help"}, 0, "usage: selfplay [-players N]"},
 	}
 	for _, c := range cases {
-		if code := cli(c.args, &bytes.Buffer{}, &bytes.Buffer{}); code != c.code {
-			t.Errorf("%v: exit status %d, want %d", c.args, code, c.code)
+		var errOut bytes.Buffer
+		if code := cli(c.args, &bytes.Buffer{}, &errOut); code != c.code || !strings.HasPrefix(errOut.String(), c.stderr) {
+			t.Errorf("%v: exit status %d, stderr %.100q; want %d, %q…", c.args, code, errOut.String(), c.code, c.stderr)
+		}
+	}
+}
+
+// TestREADME: the flags the README names for the command are its flags,
+// and the values it lists for -rules are exactly those -rules takes.
+func TestREADME(t *testing.T) {
+	var usage bytes.Buffer
+	if code := cli([]string{"-h"}, io.Discard, &usage); code != 0 {
+		t.Fatalf("-h: status %d", code)
+	}
+	readme.Check(t, "selfplay", usage.String())
+	listed := readme.Values(readme.Read(t), "selfplay", "rules")
+	var takes []string
+	for _, r := range ruleSets {
+		takes = append(takes, r.String())
+	}
+	if !slices.Equal(listed, takes) {
+		t.Errorf("the README lists %q for -rules; it takes %q", listed, takes)
+	}
+	for _, v := range listed {
+		if !strings.Contains(usage.String(), v) {
+			t.Errorf("-h does not list %q, a value of -rules:\n%s", v, usage.String())
 		}
 	}
 }

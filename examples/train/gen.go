@@ -17,7 +17,7 @@ import (
 
 // The files of a data set, in its directory.
 const (
-	obsFile    = "obs.npy"    // float32 (N, ObservationSize): View.Observation
+	obsFile    = "obs.npy"    // float32 (N, ObservationSize): View.AppendObservation
 	labelsFile = "labels.npy" // float32 (N,): the viewing seat's result
 	metaFile   = "meta.npy"   // int32 (N, metaWidth): see the meta* indices
 )
@@ -120,7 +120,7 @@ func playDeal(o *genOptions, d int) (rows, error) {
 				if !o.allSeats && elasund.Player(q) != p {
 					continue
 				}
-				r.obs = t.View(elasund.Player(q)).Observation(r.obs)
+				r.obs = t.View(elasund.Player(q)).AppendObservation(r.obs)
 				r.meta = append(r.meta, int32(d), int32(t.Turn()), int32(q), int32(o.players), int32(moves))
 			}
 		}

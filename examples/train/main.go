@@ -17,7 +17,7 @@
 // the arena; seat s of deal d gets bot (s+d) mod the number of bots). Each
 // decision is sampled with probability -p, and a sampled position gives
 // one row for every seat (or, with -allseats=false, for the seat that
-// decides): the seat's View.Observation, and its result as the label: 1
+// decides): the seat's View.AppendObservation, and its result as the label: 1
 // if the seat won the game, 0 if another seat won, 1/n (n players) for a
 // game without a winner (the -maxturns limit). Deal d's game seed, its
 // bots' seeds and its sampling come from -seed and d alone, so the output
@@ -28,7 +28,7 @@
 // little-endian, C order), one row a position, in the order of the deals
 // and, within a deal, of the moves and seats:
 //
-//	obs.npy     float32 (N, 2659)  elasund.View.Observation of the seat
+//	obs.npy     float32 (N, 2659)  elasund.View.AppendObservation of the seat
 //	labels.npy  float32 (N,)       the seat's result: 1, 0 or 1/n
 //	meta.npy    int32   (N, 5)     deal, turn, seat, players, moves played
 //

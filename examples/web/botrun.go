@@ -125,7 +125,7 @@ func (s *server) acquireSearch(ss *session) bool {
 	case <-s.stop:
 		return false
 	}
-	if ss.isClosed() {
+	if ss.isStopped() {
 		s.releaseSearch()
 		return false
 	}

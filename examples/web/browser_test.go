@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,7 +11,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/elasund/elasund"
 )
 
 // findChromium returns the path of a Chromium or Chrome binary: the one
@@ -118,201 +116,11 @@ func screenshot(t *testing.T, ctx context.Context, name string) string {
 	return path
 }
 
-// pageState is what the play page shows, read from its script's state.
-type pageState struct {
-	ID      string   `json:"id"`
-	Version int      `json:"version"`
-	Phase   string   `json:"phase"`
-	You     string   `json:"you"`
-	Moves   []string `json:"moves"`
-	Dice    [2]int   `json:"dice"`
-	Error   string   `json:"error"`
-	Menu    bool     `json:"menu"`
-}
-
-const readPage = `(() => ({
-	id: game ? game.id : "", version: game ? game.version : -1,
-	phase: game ? game.view.phase : "", you: game ? game.you : "",
-	moves: game ? game.moves.map(m => m.text) : [], dice: game ? game.view.dice : [0, 0],
-	error: document.getElementById("error").hidden ? "" : document.getElementById("error").textContent,
-	menu: !document.getElementById("menu").hidden,
-}))()`
-
-// TestBrowserPlay plays the first turns of a game in a real browser by
-// clicking: it starts a 2-player game against the random bot, rolls, ends
-// the build phase with its button, places a permit by clicking a
-// highlighted square, ends the turn, and has an illegal move refused; after
-// every click it compares the page with the server's game.
-func TestBrowserPlay(t *testing.T) {
-	ctx := browser(t)
-	s := newServer(options{MaxGames: 4, Idle: time.Minute, MaxTurns: 300, Seed: 11}, nil)
-	ts := httptest.NewServer(s)
-	t.Cleanup(func() { ts.Close(); s.Close() })
-
-	read := func() pageState {
-		t.Helper()
-		return get(t, ctx, "reading the page", chromedp.Evaluate[pageState](readPage))
-	}
-	// settle waits until the page shows the person's decision (or the end),
-	// with a version past since, and returns it.
-	settle := func(since int) pageState {
-		t.Helper()
-		act(t, ctx, "waiting for the page", waitFor(fmt.Sprintf(
-			`game && game.version > %d && (game.moves.length > 0 || game.view.phase === "over")`, since)))
-		return read()
-	}
-	server := func(id string) (elasund.Game, elasund.Player) {
-		t.Helper()
-		g, human, ok := gameOf(s, id)
-		if !ok {
-			t.Fatalf("the server has no game %s", id)
-		}
-		return g, human
-	}
-	click := func(what, css string) {
-		t.Helper()
-		act(t, ctx, what, chromedp.Click(chromedp.CSS(css)))
-	}
-	errorShown := waitFor(`!document.getElementById("error").hidden`)
-
-	// The setup: 2 players, you red, against the random bot.
-	act(t, ctx, "opening the page",
-		chromedp.Navigate(ts.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS("#setup-form")),
-		chromedp.SetValue(chromedp.CSS("#players"), "2"),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("players").dispatchEvent(new Event("change"))`),
-	)
-	if n := get(t, ctx, "counting the seats", chromedp.Evaluate[int](`document.querySelectorAll("#seats tbody tr").length`)); n != 2 {
-		t.Fatalf("the setup shows %d seats for 2 players", n)
-	}
-	click("starting", "#start")
-	ps := settle(-1)
-	if ps.You != "red" {
-		t.Fatalf("you play %q, want red", ps.You)
-	}
-	g, human := server(ps.ID)
-	if g.ToMove() != human {
-		t.Fatalf("the page shows your decision but the server's game waits for %v", g.Color(g.ToMove()))
-	}
-	screenshot(t, ctx, "play-start.png")
-
-	var rolled, ended, placed, refused, clickedRefusal, turnEnded bool
-	for step := 0; step < 40 && !turnEnded; step++ {
-		ps = read()
-		g, human = server(ps.ID)
-		if g.Over() {
-			t.Fatalf("the game ended at step %d", step)
-		}
-		if g.ToMove() != human || ps.Version != versionOf(s, ps.ID) {
-			ps = settle(ps.Version)
-			continue
-		}
-		if want := legalTexts(g); strings.Join(ps.Moves, "|") != strings.Join(want, "|") {
-			t.Fatalf("the page offers %q, the engine %q", ps.Moves, want)
-		}
-		switch ps.Phase {
-		case "roll":
-			click("rolling", `#moves button[data-move="roll"]`)
-			ps = settle(ps.Version)
-			g, _ = server(ps.ID)
-			d1, d2 := g.Dice()
-			if ps.Dice != [2]int{d1, d2} {
-				t.Fatalf("the page shows the dice %v, the server rolled %d %d", ps.Dice, d1, d2)
-			}
-			status := get(t, ctx, "reading the status", chromedp.Text(chromedp.CSS("#status")))
-			if !strings.Contains(status, fmt.Sprintf("last roll %d + %d", d1, d2)) {
-				t.Fatalf("the status %q does not show the roll %d + %d", status, d1, d2)
-			}
-			rolled = true
-		case "steer", "pirates":
-			click("choosing a row on the sea", `#targets rect.target[data-target^="row-"]`)
-			ps = settle(ps.Version)
-		case "build":
-			if !refused {
-				// A move typed in notation, illegal now: the engine's
-				// refusal, citing the rule, is shown.
-				want := g.Check(elasund.Move{Kind: elasund.EndTurn}).Error()
-				act(t, ctx, "typing an illegal move",
-					chromedp.SetValue(chromedp.CSS("#typed-move"), "end turn"),
-					chromedp.Click(chromedp.CSS("#typed button")),
-					errorShown)
-				if got := read().Error; got != want {
-					t.Fatalf("the page shows the refusal %q, want the engine's %q", got, want)
-				}
-				if after, _ := server(ps.ID); after != g {
-					t.Fatal("a refused move changed the server's game")
-				}
-				refused = true
-			}
-			click("ending the build phase", `#moves button[data-move="end build"]`)
-			ps = settle(ps.Version)
-			ended = true
-		case "permit":
-			if !clickedRefusal {
-				// A click on a square where no permit of yours may go asks
-				// the engine, which refuses it and says why.
-				sq := nonTarget(g)
-				act(t, ctx, "clicking a square that is no target", chromedp.Click(chromedp.CSS("#sq-"+sq)), errorShown)
-				if got := read().Error; !strings.Contains(got, `elasund: illegal move "permit`) || !strings.Contains(got, "§") {
-					t.Fatalf("clicking %s shows %q, want the engine's refusal of a permit there", sq, got)
-				}
-				if after, _ := server(ps.ID); after != g {
-					t.Fatal("a refused move changed the server's game")
-				}
-				clickedRefusal = true
-			}
-			target := get(t, ctx, "finding a highlighted square", chromedp.Evaluate[string](
-				`document.querySelector('#targets rect.target[data-target^="sq-"]').dataset.target.slice(3)`))
-			click("clicking "+target, `#targets rect[data-target="sq-`+target+`"]`)
-			act(t, ctx, "waiting for the move or its menu",
-				waitFor(fmt.Sprintf(`game.version > %d || !document.getElementById("menu").hidden`, ps.Version)))
-			chosen := ""
-			if read().Menu {
-				chosen = get(t, ctx, "reading the menu", chromedp.Evaluate[string](`document.querySelector("#menu button.move").dataset.move`))
-				screenshot(t, ctx, "play-menu.png")
-				click("choosing in the menu", "#menu button.move")
-			}
-			ps = settle(ps.Version)
-			g, human = server(ps.ID)
-			c := g.At(mustSquare(t, target))
-			if c.Permit < 0 || c.PermitOwner != human {
-				t.Fatalf("after clicking %s (%q) the server's game has %+v there, want your permit", target, chosen, c)
-			}
-			class := get(t, ctx, "reading the permit on the board", chromedp.AttributeValue(chromedp.CSS("#permit-"+target), "class"))
-			if want := fmt.Sprintf("permit red value-%d", c.Permit); class.Value != want {
-				t.Fatalf("the board shows the permit on %s as %q, want %q", target, class.Value, want)
-			}
-			placed = true
-		case "bonus":
-			click("ending the turn", `#moves button[data-move="end turn"]`)
-			ps = settle(ps.Version)
-			turnEnded = true
-		default: // discard, shortage, rebuild, church choice: the first button
-			click("choosing a move of phase "+ps.Phase, "#moves button.move")
-			ps = settle(ps.Version)
-		}
-	}
-	if !rolled || !ended || !placed || !refused || !clickedRefusal || !turnEnded {
-		t.Fatalf("the turn was not played through: rolled %v, ended building %v, placed a permit %v, refusals %v %v, ended the turn %v",
-			rolled, ended, placed, refused, clickedRefusal, turnEnded)
-	}
-	// The page shows the server's position: the seat's view, nothing more.
-	ps = read()
-	g, human = server(ps.ID)
-	pageView := get(t, ctx, "reading the view", chromedp.Evaluate[string](`JSON.stringify(game.view)`))
-	if want := mustJSON(t, g.View(human)); !sameJSON(t, pageView, want) {
-		t.Fatalf("the page's view differs from the server's:\n page %s\n want %s", pageView, want)
-	}
-	screenshot(t, ctx, "play.png")
-}
-
 // TestBrowserReplay uploads a record on the replay page and steps through
 // it.
 func TestBrowserReplay(t *testing.T) {
 	ctx := browser(t)
-	s := newServer(options{MaxGames: 4, Idle: time.Minute}, nil)
-	ts := httptest.NewServer(s)
-	t.Cleanup(func() { ts.Close(); s.Close() })
+	s, ts := testServer(t, options{MaxGames: 4, Idle: time.Minute})
 	rec := playedRecord(t, 3, 9, 40)
 	file := filepath.Join(t.TempDir(), "game.txt")
 	if err := os.WriteFile(file, []byte(rec.String()), 0o644); err != nil {
@@ -351,6 +159,12 @@ func TestBrowserReplay(t *testing.T) {
 	title := get(t, ctx, "reading the picture's title", chromedp.Evaluate[string](`document.querySelector("#board svg > title").textContent`))
 	if want := fmt.Sprintf("move %d of %d, turn %d", len(rec.Moves), len(rec.Moves), final.Turn()); !strings.Contains(title, want) {
 		t.Fatalf("the last picture is titled %q, want %q", title, want)
+	}
+	// Any seat's view, or the referee's.
+	for _, tc := range []struct{ view, class string }{{"blue", "reveal-seat-1"}, {"none", "reveal-none"}, {"all", "reveal-all"}} {
+		act(t, ctx, "showing the view "+tc.view, chromedp.SetValue(chromedp.CSS("#view"), tc.view),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("view").dispatchEvent(new Event("change"))`),
+			waitFor(fmt.Sprintf(`document.querySelector("#board svg").classList.contains(%q)`, tc.class)))
 	}
 	screenshot(t, ctx, "replay.png")
 }

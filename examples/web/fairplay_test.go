@@ -22,7 +22,7 @@ import (
 // reason, and the game does not change.
 func TestNoChosenDice(t *testing.T) {
 	s, ts := testServer(t, options{MaxGames: 2, Idle: time.Minute, BotDelay: time.Hour})
-	st := createFirst(t, ts, `{"seats": ["you", "random"]}`, true)
+	st := createFirst(t, ts, `{"seats": ["human", "random"]}`, true)
 	path := "/api/games/" + st.ID + "/moves"
 	g, _, _ := gameOf(s, st.ID)
 	if g.Phase() != elasund.PhaseRoll {
@@ -39,7 +39,7 @@ func TestNoChosenDice(t *testing.T) {
 		{"end build", 422, elasund.ErrWrongPhase},
 		{"take gold", 422, elasund.ErrWrongPhase},
 	} {
-		status, data, ctype := do(t, ts, "POST", path, mustJSON(t, moveJSON{Move: tc.move}))
+		status, data, ctype := doAs(t, ts, st.Token, "POST", path, mustJSON(t, moveJSON{Move: tc.move}))
 		msg := errorOf(t, data, ctype)
 		m, err := elasund.ParseMove(tc.move)
 		if err != nil {
@@ -56,7 +56,7 @@ func TestNoChosenDice(t *testing.T) {
 		}
 	}
 	// The plain roll is the Table's: it rolls.
-	status, data, _ := do(t, ts, "POST", path, `{"move": "roll"}`)
+	status, data, _ := doAs(t, ts, st.Token, "POST", path, `{"move": "roll"}`)
 	if status != http.StatusOK {
 		t.Fatalf("roll: %d %s", status, data)
 	}
@@ -78,7 +78,7 @@ func tableRefusal(t *testing.T, s *server, id string, m elasund.Move, want error
 	s.mu.Unlock()
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	err := ss.t.Check(ss.human, m)
+	err := ss.t.Check(firstHuman(ss), m)
 	if !errors.Is(err, want) {
 		t.Fatalf("the Table's answer to %v is %v, not an error wrapping %v", m, err, want)
 	}
@@ -91,10 +91,10 @@ func tableRefusal(t *testing.T, s *server, id string, m elasund.Move, want error
 func TestSeedIsSecret(t *testing.T) {
 	s, ts := testServer(t, options{MaxGames: 4, Idle: time.Minute, BotDelay: time.Hour})
 	for _, body := range []string{
-		`{"seats": ["you", "random"], "seed": 123456789}`,
-		`{"seats": ["you", "random"], "seed": 1}`,
-		`{"seats": ["you", "random"], "seed": "42"}`,
-		`{"seats": ["you", "random"], "seed": -1}`,
+		`{"seats": ["human", "random"], "seed": 123456789}`,
+		`{"seats": ["human", "random"], "seed": 1}`,
+		`{"seats": ["human", "random"], "seed": "42"}`,
+		`{"seats": ["human", "random"], "seed": -1}`,
 	} {
 		status, data, ctype := do(t, ts, "POST", "/api/games", body)
 		if status != http.StatusBadRequest || !strings.Contains(errorOf(t, data, ctype), "a client may not choose the seed") {
@@ -105,12 +105,12 @@ func TestSeedIsSecret(t *testing.T) {
 		t.Fatalf("%d games made with a chosen seed", n)
 	}
 	// 0 and null ask for no seed, as before.
-	for _, body := range []string{`{"seats": ["you", "random"], "seed": 0}`, `{"seats": ["you", "random"], "seed": null}`} {
+	for _, body := range []string{`{"seats": ["human", "random"], "seed": 0}`, `{"seats": ["human", "random"], "seed": null}`} {
 		create(t, ts, body)
 	}
 	// Nothing sent about a game in progress holds its seed, and the record
 	// is refused.
-	st := create(t, ts, `{"seats": ["random", "you", "random"]}`)
+	st := create(t, ts, `{"seats": ["random", "human", "random"]}`)
 	seed := tableSeed(t, s, st.ID)
 	for _, path := range []string{"/api/games/" + st.ID, "/api/games/" + st.ID + "/record"} {
 		status, data, _ := do(t, ts, "GET", path, "")
@@ -126,18 +126,18 @@ func TestSeedIsSecret(t *testing.T) {
 	// same games on every server started with it.
 	first := map[uint64]bool{seed: true}
 	for range 3 {
-		st := create(t, ts, `{"seats": ["you", "random"]}`)
+		st := create(t, ts, `{"seats": ["human", "random"]}`)
 		if seed := tableSeed(t, s, st.ID); first[seed] {
 			t.Fatalf("the seed %d twice", seed)
 		}
-		do(t, ts, "DELETE", "/api/games/"+st.ID, "")
+		doAs(t, ts, st.Token, "DELETE", "/api/games/"+st.ID, "")
 	}
 	var views [2][]string
 	for i := range views {
 		s, ts := testServer(t, options{MaxGames: 4, BotDelay: time.Hour, Seed: 99})
 		for range 3 {
-			st := create(t, ts, `{"seats": ["you", "greedy", "random"]}`)
-			views[i] = append(views[i], string(st.View))
+			st := create(t, ts, `{"seats": ["human", "greedy", "random"]}`)
+			views[i] = append(views[i], string(st.State.View))
 			if seed := tableSeed(t, s, st.ID); seed == 99 {
 				t.Fatal("the operator's seed is a game's seed")
 			}
@@ -188,7 +188,7 @@ func TestBotSearchesBounded(t *testing.T) {
 			{"ISMCTS:100000", 201},
 			{"ismcts", 201},
 		} {
-			status, data, ctype := do(t, ts, "POST", "/api/games", `{"seats": ["`+tc.bot+`", "you"]}`)
+			status, data, ctype := do(t, ts, "POST", "/api/games", `{"seats": ["`+tc.bot+`", "human"]}`)
 			if status != tc.status {
 				t.Errorf("%s: %d %s, want %d", tc.bot, status, data, tc.status)
 			}
@@ -196,9 +196,9 @@ func TestBotSearchesBounded(t *testing.T) {
 				t.Errorf("%s: %s", tc.bot, data)
 			}
 			if status == http.StatusCreated {
-				var st stateJSON
-				decode(t, data, &st)
-				do(t, ts, "DELETE", "/api/games/"+st.ID, "")
+				var c createdJSON
+				decode(t, data, &c)
+				doAs(t, ts, c.Seats[1].Token, "DELETE", "/api/games/"+c.ID, "")
 			}
 		}
 	})
@@ -211,17 +211,19 @@ func TestBotSearchesBounded(t *testing.T) {
 		base := runtime.NumGoroutine()
 		for cycle := 0; cycle < 10; {
 			started := s.searches.Load()
-			st := create(t, ts, `{"seats": ["ismcts:10000000", "you"]}`)
-			if len(st.Moves) > 0 {
+			st := create(t, ts, `{"seats": ["ismcts:10000000", "human"]}`)
+			if len(st.State.Moves) > 0 {
 				// The person decides first: no search to stop.
-				do(t, ts, "DELETE", "/api/games/"+st.ID, "")
+				doAs(t, ts, st.Token, "DELETE", "/api/games/"+st.ID, "")
 				continue
 			}
 			// The bot's roll, then a search of its turn under way.
-			if !waitUntil(2*time.Second, func() bool { return s.searches.Load() > started+1 && s.searching.Load() > 0 }) {
+			// Generous bounds: waitUntil returns as soon as it holds, and a
+			// loaded machine (CI with other jobs) can take seconds.
+			if !waitUntil(15*time.Second, func() bool { return s.searches.Load() > started+1 && s.searching.Load() > 0 }) {
 				t.Fatal("the bot does not search")
 			}
-			if status, data, _ := do(t, ts, "DELETE", "/api/games/"+st.ID, ""); status != http.StatusOK {
+			if status, data, _ := doAs(t, ts, st.Token, "DELETE", "/api/games/"+st.ID, ""); status != http.StatusOK {
 				t.Fatalf("delete: %d %s", status, data)
 			}
 			cycle++
@@ -229,7 +231,7 @@ func TestBotSearchesBounded(t *testing.T) {
 		if n := gameCount(s); n != 0 {
 			t.Fatalf("%d games held", n)
 		}
-		if !waitUntil(search+2*time.Second, func() bool { return s.searching.Load() == 0 }) {
+		if !waitUntil(search+10*time.Second, func() bool { return s.searching.Load() == 0 }) {
 			t.Fatalf("%d searches still run after the games were deleted", s.searching.Load())
 		}
 		started := s.searches.Load()
@@ -238,7 +240,7 @@ func TestBotSearchesBounded(t *testing.T) {
 			t.Fatalf("%d searches started for deleted games", n-started)
 		}
 		client.CloseIdleConnections()
-		if !waitUntil(2*time.Second, func() bool { return runtime.NumGoroutine() <= base }) {
+		if !waitUntil(10*time.Second, func() bool { return runtime.NumGoroutine() <= base }) {
 			t.Fatalf("%d goroutines, %d before the games", runtime.NumGoroutine(), base)
 		}
 	})
@@ -247,9 +249,10 @@ func TestBotSearchesBounded(t *testing.T) {
 		// game still gets its bots' moves.
 		const search = 50 * time.Millisecond
 		s, ts := testServer(t, options{MaxGames: 3, MaxIterations: bots.MaxIterations, SearchTime: search, MaxSearches: 1})
-		var ids []string
+		var ids, tokens []string
 		for range 3 {
-			ids = append(ids, create(t, ts, `{"seats": ["ismcts:10000000", "ismcts:10000000", "you"]}`).ID)
+			c := create(t, ts, `{"seats": ["ismcts:10000000", "ismcts:10000000", "human"]}`)
+			ids, tokens = append(ids, c.ID), append(tokens, c.Token)
 		}
 		if !waitUntil(10*time.Second, func() bool {
 			for _, id := range ids {
@@ -265,8 +268,8 @@ func TestBotSearchesBounded(t *testing.T) {
 			t.Fatalf("%d searches ran at once, want 1", peak)
 		}
 		// Close ends a search under way within the search time.
-		for _, id := range ids {
-			if status, data, _ := do(t, ts, "POST", "/api/games/"+id+"/moves", `{"move": "roll"}`); status != http.StatusOK && status != http.StatusUnprocessableEntity {
+		for i, id := range ids {
+			if status, data, _ := doAs(t, ts, tokens[i], "POST", "/api/games/"+id+"/moves", `{"move": "roll"}`); status != http.StatusOK && status != http.StatusUnprocessableEntity {
 				t.Fatalf("roll: %d %s", status, data)
 			}
 		}
@@ -297,8 +300,9 @@ func waitUntil(d time.Duration, cond func() bool) bool {
 // JSON sent as such, and nothing may follow it.
 func TestCrossSite(t *testing.T) {
 	s, ts := testServer(t, options{MaxGames: 4, Idle: time.Minute, BotDelay: time.Hour})
-	game := create(t, ts, `{"seats": ["you", "random"]}`).ID
-	const newGame = `{"seats": ["you", "random"]}`
+	c := create(t, ts, `{"seats": ["human", "random"]}`)
+	game, bearer := c.ID, "Bearer "+c.Token
+	const newGame = `{"seats": ["human", "random"]}`
 	const evil = "http://evil.example"
 	rec := replayBody(t, playedRecord(t, 2, 3, 5).String())
 	tests := []struct {
@@ -318,22 +322,23 @@ func TestCrossSite(t *testing.T) {
 		{"Origin null", "POST", "/api/games", newGame,
 			[]string{"Origin", "null", "Content-Type", "application/json"}, 403, "cross-site"},
 		{"a move from another site", "POST", "/api/games/" + game + "/moves", `{"move": "roll"}`,
-			[]string{"Origin", evil, "Content-Type", "application/json"}, 403, "cross-site"},
+			[]string{"Origin", evil, "Content-Type", "application/json", "Authorization", bearer}, 403, "cross-site"},
 		{"a delete from another site", "DELETE", "/api/games/" + game, "",
-			[]string{"Origin", evil}, 403, "cross-site"},
+			[]string{"Origin", evil, "Authorization", bearer}, 403, "cross-site"},
 		{"a record from another site", "POST", "/api/replays", rec,
 			[]string{"Origin", evil, "Content-Type", "text/plain"}, 403, "cross-site"},
 		{"text/plain from this site", "POST", "/api/games", newGame,
 			[]string{"Origin", ts.URL, "Content-Type", "text/plain"}, 415, `Content-Type: application/json, not "text/plain"`},
 		{"a form", "POST", "/api/games", "seats=you",
 			[]string{"Content-Type", "application/x-www-form-urlencoded"}, 415, "Content-Type: application/json"},
-		{"no type", "POST", "/api/games/" + game + "/moves", `{"move": "roll"}`, nil, 415, "Content-Type: application/json"},
+		{"no type", "POST", "/api/games/" + game + "/moves", `{"move": "roll"}`,
+			[]string{"Authorization", bearer}, 415, "Content-Type: application/json"},
 		{"a record as text", "POST", "/api/replays", playedRecord(t, 2, 3, 5).String(),
 			[]string{"Content-Type", "text/plain"}, 415, "Content-Type: application/json"},
 		{"a trailing brace", "POST", "/api/games", newGame + "}",
 			[]string{"Content-Type", "application/json"}, 400, "data after the JSON value"},
 		{"a move and a brace", "POST", "/api/games/" + game + "/moves", `{"move": "roll"}}`,
-			[]string{"Content-Type", "application/json"}, 400, "data after the JSON value"},
+			[]string{"Content-Type", "application/json", "Authorization", bearer}, 400, "data after the JSON value"},
 		{"two objects", "POST", "/api/replays", rec + `{}`,
 			[]string{"Content-Type", "application/json"}, 400, "data after the JSON value"},
 	}
@@ -395,9 +400,13 @@ func TestReplayMemory(t *testing.T) {
 	body := replayBody(t, rec.String())
 	var before runtime.MemStats
 	runtime.GC()
+	runtime.GC() // twice: the pools (gzip writers of earlier tests) are emptied
 	runtime.ReadMemStats(&before)
+	// Uncompressed answers: a pooled gzip writer (about a megabyte) would
+	// come and go between the measures.
+	plain := []string{"Content-Type", "application/json", "Accept-Encoding", "identity"}
 	for i := 0; i <= fit; i++ {
-		status, data, ctype := do(t, ts, "POST", "/api/replays", body)
+		status, data, ctype := doWith(t, ts, "POST", "/api/replays", body, plain...)
 		if i < fit && status != http.StatusCreated {
 			t.Fatalf("record %d: %d %s", i, status, data)
 		}
@@ -413,6 +422,7 @@ func TestReplayMemory(t *testing.T) {
 	}
 	var loaded runtime.MemStats
 	runtime.GC()
+	runtime.GC() // twice: the pools (gzip writers of earlier tests) are emptied
 	runtime.ReadMemStats(&loaded)
 	grown := int64(loaded.HeapAlloc) - int64(before.HeapAlloc)
 	t.Logf("%d bytes accounted, the heap grew %d", held, grown)
@@ -428,6 +438,7 @@ func TestReplayMemory(t *testing.T) {
 	s.mu.Unlock()
 	var after runtime.MemStats
 	runtime.GC()
+	runtime.GC() // twice: the pools (gzip writers of earlier tests) are emptied
 	runtime.ReadMemStats(&after)
 	if held != 0 || replayCount(s) != 0 {
 		t.Fatalf("after the sweep: %d records, %d bytes accounted", replayCount(s), held)

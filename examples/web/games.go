@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,8 +29,8 @@ func (s *server) handleBots(w http.ResponseWriter, r *http.Request) {
 // newGameJSON is the body of POST /api/games.
 type newGameJSON struct {
 	// Seats says who plays each seat, in seat order (red, blue, green,
-	// yellow): "you" once, and a bot's name (bots.Names, or "ismcts:N")
-	// for each other seat. Its length is the number of players.
+	// yellow): "human" for a person (at least one), or a bot's name
+	// (bots.Names, or "ismcts:N"). Its length is the number of players.
 	Seats []string `json:"seats"`
 	// Seed is refused unless absent, null or 0: the server draws every
 	// game's seed in secret, since whoever knows it foresees every card
@@ -40,6 +41,22 @@ type newGameJSON struct {
 	// MaxTurns, if positive, overrides the server's turn limit (at most
 	// maxTurnsAsked).
 	MaxTurns int `json:"maxTurns"`
+}
+
+// createdJSON answers POST /api/games: each seat with, for a person's, the
+// secret token that plays it and the link that carries it; and the
+// spectator's link.
+type createdJSON struct {
+	ID        string        `json:"id"`
+	Seats     []createdSeat `json:"seats"`
+	Spectator string        `json:"spectator"`
+}
+
+type createdSeat struct {
+	Color string `json:"color"`
+	Kind  string `json:"kind"`
+	Token string `json:"token,omitempty"`
+	URL   string `json:"url,omitempty"`
 }
 
 func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
@@ -71,7 +88,7 @@ func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
 		}
 		cfg.Rules = rules
 	}
-	seats, err := s.seats(req.Seats)
+	seats, tokens, err := s.seats(req.Seats)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "%v", err)
 		return
@@ -82,93 +99,163 @@ func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	ss, err := newSession(newID(), t, seats, time.Now())
+	now := time.Now()
+	ss, err := newSession(newID(), t, seats, s.store, now)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "seats: %v", err)
 		return
 	}
-	if err := s.addGame(ss); err != nil {
+	if err := s.addGame(ss, now); err != nil {
 		status := http.StatusTooManyRequests
-		if errors.Is(err, errShuttingDown) {
+		switch {
+		case errors.Is(err, errShuttingDown):
 			status = http.StatusServiceUnavailable
+		case errors.Is(err, errStore):
+			status = http.StatusInternalServerError
 		}
 		writeError(w, status, "%v", err)
 		return
 	}
 	s.startBots(ss)
-	st, err := ss.state()
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, "%v", err)
-		return
+	base := baseURL(r) + "/g/" + ss.id
+	out := createdJSON{ID: ss.id, Spectator: base}
+	for p, st := range seats {
+		cs := createdSeat{Color: t.Color(elasund.Player(p)).String(), Kind: st.kind}
+		if st.bot == nil {
+			cs.Token, cs.URL = tokens[p], base+"#seat="+tokens[p]
+		}
+		out.Seats = append(out.Seats, cs)
 	}
-	writeJSON(w, http.StatusCreated, st)
+	writeJSON(w, http.StatusCreated, out)
 }
 
-// seats reads who plays each seat: "you" once, and bots, each seeded from
-// the server's secret source (never from the game's seed).
-func (s *server) seats(names []string) ([]seat, error) {
+// baseURL is the scheme and host the request reached: https behind a
+// proxy that terminates TLS and says so (X-Forwarded-Proto).
+func baseURL(r *http.Request) string {
+	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+		return "https://" + r.Host
+	}
+	return "http://" + r.Host
+}
+
+// seats reads who plays each seat: "human" (a person, with a new secret
+// token, returned by seat) or a bot, seeded from the server's secret
+// source (never from the game's seed).
+func (s *server) seats(names []string) ([]seat, []string, error) {
 	out := make([]seat, len(names))
-	you := false
+	tokens := make([]string, len(names))
+	humans := 0
 	for p, name := range names {
-		if strings.ToLower(strings.TrimSpace(name)) == "you" {
-			if you {
-				return nil, errors.New(`seats: "you" is given twice; one seat is yours, the others are bots`)
-			}
-			you, out[p] = true, seat{name: "you"}
+		if strings.ToLower(strings.TrimSpace(name)) == human {
+			humans++
+			tokens[p] = newToken()
+			out[p] = seat{kind: human, token: hashToken(tokens[p])}
 			continue
 		}
-		b, err := s.newBot(name, s.newSeed())
+		seed := s.newSeed()
+		b, err := s.newBot(name, seed)
 		if err != nil {
-			return nil, fmt.Errorf("seats[%d]: %w", p, err)
+			return nil, nil, fmt.Errorf("seats[%d]: %w", p, err)
 		}
-		out[p] = seat{name: b.Name(), bot: b}
+		out[p] = seat{kind: b.Name(), bot: b, seed: seed}
 	}
-	if !you {
-		return nil, errors.New(`seats: no seat is "you"`)
+	if humans == 0 {
+		return nil, nil, errors.New(`seats: no seat is "human"; a game needs at least one person`)
 	}
-	return out, nil
+	return out, tokens, nil
 }
 
 // errShuttingDown refuses a new game or replay while the server closes.
 var errShuttingDown = errors.New("the server is shutting down")
 
-// addGame holds a new session, unless MaxGames are held.
-func (s *server) addGame(ss *session) error {
+// addGame saves a new game in the store and holds it, unless MaxGames
+// unfinished games are held.
+func (s *server) addGame(ss *session, now time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
 	case s.closed:
 		return errShuttingDown
-	case len(s.games) >= s.opts.MaxGames:
+	case s.unfinishedLocked() >= s.opts.MaxGames:
 		return fmt.Errorf("too many games at once (at most %d); try again later", s.opts.MaxGames)
+	}
+	data, err := ss.t.MarshalBinary()
+	if err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+		err = s.store.Create(ctx, storedGame{ID: ss.id, Seats: ss.seatsJSON(), Table: data, Created: now})
+		cancel()
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %v", errStore, err)
 	}
 	s.games[ss.id] = ss
 	return nil
 }
 
-// session returns the game of the request's id and marks it used, or
-// writes a 404.
+// unfinishedLocked counts the games held that go on. The caller holds s.mu.
+func (s *server) unfinishedLocked() int {
+	n := 0
+	for _, ss := range s.games {
+		if !ss.over() {
+			n++
+		}
+	}
+	return n
+}
+
+// session returns the game of the request's id, from memory or else from
+// the store (a finished game, kept for its retention), and marks it used;
+// or it writes a 404.
 func (s *server) session(w http.ResponseWriter, r *http.Request) *session {
 	id := r.PathValue("id")
-	s.mu.Lock()
-	ss := s.games[id]
-	s.mu.Unlock()
+	ss := s.lookup(id)
 	if ss == nil {
-		writeError(w, http.StatusNotFound, "no game %q (it may have ended after being idle)", clip(id))
+		writeError(w, http.StatusNotFound, "no game %q (a finished game is kept for %v)", clip(id), s.opts.Retention)
 		return nil
 	}
 	ss.use(time.Now())
 	return ss
 }
 
-// removeGame removes the game id, abandons it and stops its bots.
-func (s *server) removeGame(id string) {
+// seatOf reads the request's "Authorization: Bearer TOKEN" and returns the
+// seat whose token it is: NoPlayer and true without the header (a
+// spectator), false (after writing a 401) for a token of no seat.
+func seatOf(w http.ResponseWriter, r *http.Request, ss *session) (elasund.Player, bool) {
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		return elasund.NoPlayer, true
+	}
+	token, ok := strings.CutPrefix(h, "Bearer ")
+	if ok {
+		if p, found := ss.seatOf(strings.TrimSpace(token)); found {
+			return p, true
+		}
+	}
+	w.Header().Set("WWW-Authenticate", `Bearer realm="elasund", error="invalid_token"`)
+	writeError(w, http.StatusUnauthorized, "the Authorization header holds no seat's token of game %s (send Authorization: Bearer TOKEN, the token of your seat's link)", ss.id)
+	return elasund.NoPlayer, false
+}
+
+// needSeat is seatOf for a request that must come from a person's seat:
+// without a token it writes a 401.
+func needSeat(w http.ResponseWriter, r *http.Request, ss *session, what string) (elasund.Player, bool) {
+	p, ok := seatOf(w, r, ss)
+	if ok && p == elasund.NoPlayer {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="elasund"`)
+		writeError(w, http.StatusUnauthorized, "%s needs a seat's token: send Authorization: Bearer TOKEN, the token of your seat's link", what)
+		return p, false
+	}
+	return p, ok
+}
+
+// removeGame removes the game id, abandons it (saving it as finished) and
+// stops its bots.
+func (s *server) removeGame(ss *session) {
 	s.mu.Lock()
-	ss := s.games[id]
-	delete(s.games, id)
+	delete(s.games, ss.id)
 	s.mu.Unlock()
-	if ss != nil {
-		ss.close()
+	if err := ss.abandon(time.Now()); err != nil {
+		s.logger.Printf("game %s: saving it abandoned: %v", ss.id, err)
 	}
 }
 
@@ -181,13 +268,29 @@ func (s *server) handleGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Method == http.MethodDelete {
-		s.removeGame(ss.id)
+		if _, ok := needSeat(w, r, ss, "ending a game"); !ok {
+			return
+		}
+		s.removeGame(ss)
 		writeJSON(w, http.StatusOK, map[string]string{"deleted": ss.id})
 		return
 	}
-	// ?after=V waits until the game has moved past version V (a bot's
-	// move), at most MaxWait, so the page needs no busy polling.
-	if a := r.URL.Query().Get("after"); a != "" {
+	p, ok := seatOf(w, r, ss)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	from := 0
+	if f := q.Get("from"); f != "" {
+		var err error
+		if from, err = strconv.Atoi(f); err != nil || from < 0 {
+			writeError(w, http.StatusBadRequest, "from: %q is not a number of moves", clip(f))
+			return
+		}
+	}
+	// ?after=V waits until the game has moved past version V, at most
+	// MaxWait, so that a page needs no busy polling.
+	if a := q.Get("after"); a != "" {
 		after, err := strconv.Atoi(a)
 		if err != nil {
 			writeError(w, http.StatusBadRequest, "after: %q is not a version number", clip(a))
@@ -203,17 +306,17 @@ func (s *server) handleGame(w http.ResponseWriter, r *http.Request) {
 			}
 			t.Stop()
 		}
-		if ss.isClosed() {
+		if ss.isStopped() && !ss.over() {
 			writeError(w, http.StatusNotFound, "no game %q: %v", ss.id, errClosed)
 			return
 		}
 	}
-	st, err := ss.state()
+	st, err := ss.state(p, from, q.Get("svg"))
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
-	writeJSON(w, http.StatusOK, st)
+	writeState(w, r, http.StatusOK, st)
 }
 
 // moveJSON is the body of POST /api/games/{id}/moves.
@@ -229,6 +332,10 @@ func (s *server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	if ss == nil {
 		return
 	}
+	p, ok := needSeat(w, r, ss, "a move")
+	if !ok {
+		return
+	}
 	var req moveJSON
 	if !readJSON(w, r, &req, maxJSONBody) {
 		return
@@ -239,21 +346,33 @@ func (s *server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The Table is the referee: it plays only a move it lists for the
-	// person's seat, and its refusal, citing the rule, is the answer.
-	st, err := ss.play(m)
+	// token's seat when that seat decides, and its refusal, citing the
+	// rule, is the answer. The move is saved before the answer.
+	err = ss.play(p, m)
 	switch {
 	case errors.Is(err, errClosed):
 		writeError(w, http.StatusNotFound, "no game %q: %v", ss.id, err)
 		return
 	case errors.Is(err, elasund.ErrNotYourDecision):
-		writeError(w, http.StatusConflict, "%v", err)
+		writeError(w, http.StatusForbidden, "%v", err)
+		return
+	case errors.Is(err, errStore):
+		s.logger.Printf("game %s: %v", ss.id, err)
+		writeError(w, http.StatusServiceUnavailable, "%v", err)
 		return
 	case err != nil:
 		writeError(w, http.StatusUnprocessableEntity, "%v", err)
 		return
 	}
 	s.startBots(ss)
-	writeJSON(w, http.StatusOK, st)
+	q := r.URL.Query()
+	from, _ := strconv.Atoi(q.Get("from"))
+	st, err := ss.state(p, from, q.Get("svg"))
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "%v", err)
+		return
+	}
+	writeState(w, r, http.StatusOK, st)
 }
 
 // handleRecord sends the record of a finished game. While the game goes on

@@ -16,7 +16,7 @@ import (
 
 // gameOf is the tests' hook into the referee: the game the server's Table
 // for id holds (rebuilt from a copy of the Table: its record replayed), and
-// the person's seat.
+// the first person's seat.
 func gameOf(s *server, id string) (elasund.Game, elasund.Player, bool) {
 	s.mu.Lock()
 	ss := s.games[id]
@@ -30,7 +30,24 @@ func gameOf(s *server, id string) (elasund.Game, elasund.Player, bool) {
 	if err != nil {
 		panic(err)
 	}
-	return tableGame(data), ss.human, true
+	return tableGame(data), firstHuman(ss), true
+}
+
+// firstHuman returns the first person's seat of a session.
+func firstHuman(ss *session) elasund.Player {
+	for p, st := range ss.seats {
+		if st.bot == nil {
+			return elasund.Player(p)
+		}
+	}
+	return elasund.NoPlayer
+}
+
+// sessionOf returns the server's session id, or nil.
+func sessionOf(s *server, id string) *session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.games[id]
 }
 
 // tableGame returns the game of a Table saved with MarshalBinary.
@@ -95,13 +112,12 @@ func checkGames(t *testing.T, s *server) {
 		if err := g.Validate(); err != nil {
 			t.Fatalf("game %s: %v", ss.id, err)
 		}
-		st, err := ss.state()
+		st, err := ss.state(firstHuman(ss), 0, "")
 		if err != nil {
 			t.Fatalf("game %s: %v", ss.id, err)
 		}
-		if st.Version != st.LogTotal || len(st.Log) != min(st.Version, logShown) ||
-			(len(st.Log) > 0 && st.Log[len(st.Log)-1].N != st.Version) {
-			t.Fatalf("game %s: version %d, %d moves logged, %d sent", ss.id, st.Version, st.LogTotal, len(st.Log))
+		if len(st.Log) != st.Version || (len(st.Log) > 0 && st.Log[len(st.Log)-1].N != st.Version) {
+			t.Fatalf("game %s: version %d, %d moves sent", ss.id, st.Version, len(st.Log))
 		}
 	}
 }
@@ -127,15 +143,6 @@ func nonTarget(g elasund.Game) string {
 		}
 	}
 	return ""
-}
-
-func mustSquare(t *testing.T, s string) elasund.Square {
-	t.Helper()
-	sq, err := elasund.ParseSquare(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sq
 }
 
 func mustJSON(t *testing.T, v any) string {
@@ -180,14 +187,30 @@ func playedRecord(t *testing.T, players int, seed uint64, maxTurns int) elasund.
 	return rec.Record()
 }
 
-// testServer starts a server for a test; the test's cleanup closes it.
+// testServer starts a server for a test, its games in a database in
+// memory; the test's cleanup closes it.
 func testServer(t *testing.T, opts options) (*server, *httptest.Server) {
 	t.Helper()
-	s := newServer(opts, nil)
+	st, err := openSQLite(":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return testServerOn(t, opts, st)
+}
+
+// testServerOn starts a server of the games of st; the test's cleanup
+// closes both.
+func testServerOn(t *testing.T, opts options, st store) (*server, *httptest.Server) {
+	t.Helper()
+	s, err := newServer(opts, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ts := httptest.NewServer(s)
 	t.Cleanup(func() {
+		s.Close() // ends the long polls first, so that ts.Close need not wait for them
 		ts.Close()
-		s.Close()
+		st.Close()
 	})
 	return s, ts
 }
@@ -254,12 +277,68 @@ func errorOf(t *testing.T, data []byte, ctype string) string {
 	return e.Error
 }
 
-// create creates a game with the body and returns its first state.
-func create(t *testing.T, ts *httptest.Server, body string) stateJSON {
+// auth returns the header of a seat's token.
+func auth(token string) []string { return []string{"Authorization", "Bearer " + token} }
+
+// doAs sends a request with a seat's token, a body as application/json.
+func doAs(t *testing.T, ts *httptest.Server, token, method, path, body string) (int, []byte, string) {
+	t.Helper()
+	header := auth(token)
+	if body != "" {
+		header = append(header, "Content-Type", "application/json")
+	}
+	return doWith(t, ts, method, path, body, header...)
+}
+
+// created is a game created by a test: its answer, and its first
+// person's token and state.
+type created struct {
+	createdJSON
+	Token string    // the first person's seat's
+	State stateJSON // the first person's
+}
+
+// tokenOf returns the token of the seat of colour c.
+func (c created) tokenOf(color string) string {
+	for _, s := range c.Seats {
+		if s.Color == color {
+			return s.Token
+		}
+	}
+	return ""
+}
+
+// create creates a game with the body and returns it with its first
+// person's state.
+func create(t *testing.T, ts *httptest.Server, body string) created {
 	t.Helper()
 	status, data, _ := do(t, ts, "POST", "/api/games", body)
 	if status != http.StatusCreated {
 		t.Fatalf("creating %s: %d %s", body, status, data)
+	}
+	var c created
+	decode(t, data, &c.createdJSON)
+	for _, s := range c.Seats {
+		if s.Token != "" {
+			c.Token = s.Token
+			break
+		}
+	}
+	c.State = stateAs(t, ts, c.ID, c.Token)
+	return c
+}
+
+// stateAs returns game id's state as the seat of token sees it ("": a
+// spectator).
+func stateAs(t *testing.T, ts *httptest.Server, id, token string) stateJSON {
+	t.Helper()
+	var header []string
+	if token != "" {
+		header = auth(token)
+	}
+	status, data, _ := doWith(t, ts, "GET", "/api/games/"+id, "", header...)
+	if status != http.StatusOK {
+		t.Fatalf("GET game %s: %d %s", id, status, data)
 	}
 	var st stateJSON
 	decode(t, data, &st)
@@ -267,21 +346,21 @@ func create(t *testing.T, ts *httptest.Server, body string) stateJSON {
 }
 
 // createFirst creates games with the body until one starts with the
-// person to move (personFirst) or a bot, deleting the others, and returns
-// its first state.
-func createFirst(t *testing.T, ts *httptest.Server, body string, personFirst bool) stateJSON {
+// first person to move (personFirst) or a bot, deleting the others, and
+// returns it.
+func createFirst(t *testing.T, ts *httptest.Server, body string, personFirst bool) created {
 	t.Helper()
 	for range 64 {
-		st := create(t, ts, body)
-		if (len(st.Moves) > 0) == personFirst {
-			return st
+		c := create(t, ts, body)
+		if (len(c.State.Moves) > 0) == personFirst {
+			return c
 		}
-		if status, data, _ := do(t, ts, "DELETE", "/api/games/"+st.ID, ""); status != http.StatusOK {
+		if status, data, _ := doAs(t, ts, c.Token, "DELETE", "/api/games/"+c.ID, ""); status != http.StatusOK {
 			t.Fatalf("deleting: %d %s", status, data)
 		}
 	}
 	t.Fatalf("no game of %s started with the person first: %v", body, personFirst)
-	return stateJSON{}
+	return created{}
 }
 
 // replayBody is the body of POST /api/replays for a record's text.

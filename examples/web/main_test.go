@@ -28,7 +28,7 @@ func TestRun(t *testing.T) {
 	errc := make(chan error, 1)
 	var stderr bytes.Buffer // read once run has returned
 	go func() {
-		errc <- run(ctx, []string{"-addr", "127.0.0.1:0", "-record", file, "-bot-delay", "0", "-seed", "7"}, pw, &stderr)
+		errc <- run(ctx, []string{"-addr", "127.0.0.1:0", "-record", file, "-bot-delay", "0", "-seed", "7", "-db", filepath.Join(t.TempDir(), "games.db")}, pw, &stderr)
 		pw.Close()
 	}()
 	lines := bufio.NewScanner(pr)
@@ -81,14 +81,17 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"extra"}, "unexpected arguments"},
 		{[]string{"-max-games", "0"}, "-max-games and -max-searches must be at least 1"},
 		{[]string{"-max-searches", "0"}, "-max-games and -max-searches must be at least 1"},
-		{[]string{"-idle", "-1s"}, "-idle, -bot-delay and -max-turns must not be negative"},
+		{[]string{"-idle", "-1s"}, "-idle, -retention, -bot-delay and -max-turns must not be negative"},
+		{[]string{"-retention", "-1h"}, "-idle, -retention, -bot-delay and -max-turns must not be negative"},
+		{[]string{"-db", filepath.Join(t.TempDir(), "no", "such", "dir", "x.db")}, "database"},
+		{[]string{"-db", ""}, "no database file named"},
 		{[]string{"-max-replay-mb", "0"}, "-max-replay-mb must be from 1"},
 		{[]string{"-max-iterations", "10000001"}, "-max-iterations must be from 1 to 10000000"},
 		{[]string{"-max-iterations", "0"}, "-max-iterations must be from 1 to 10000000"},
 		{[]string{"-search-time", "0s"}, "-search-time must be positive"},
-		{[]string{"-record", filepath.Join(t.TempDir(), "missing.txt")}, "no such file"},
-		{[]string{"-record", bad}, "bad.txt: "},
-		{[]string{"-addr", "256.0.0.1:http"}, "listen"},
+		{[]string{"-record", filepath.Join(t.TempDir(), "missing.txt"), "-db", ":memory:"}, "no such file"},
+		{[]string{"-record", bad, "-db", ":memory:"}, "bad.txt: "},
+		{[]string{"-addr", "256.0.0.1:http", "-db", ":memory:"}, "listen"},
 	} {
 		err := run(context.Background(), tc.args, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

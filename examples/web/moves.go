@@ -8,23 +8,32 @@ import "github.com/elasund/elasund"
 type clientMove struct {
 	Text      string   `json:"text"`
 	Kind      string   `json:"kind"`
+	Building  string   `json:"building,omitempty"`  // what a build or rebuild builds
 	Square    string   `json:"square,omitempty"`    // the square a click on which chooses the move
 	Footprint []string `json:"footprint,omitempty"` // the squares a build or rebuild covers
 	From      string   `json:"from,omitempty"`      // the square a moved permit leaves
 	Site      string   `json:"site,omitempty"`      // the wall site of a wall move
 	Row       int      `json:"row,omitempty"`       // the row of a steer or pirates move
+	// Cost is what the move spends (View.Cost: "3 gold 2 yellow"), or ""
+	// for a free move. The page never plays a paid move on one click: it
+	// shows the cost and asks.
+	Cost string `json:"cost,omitempty"`
 }
 
-// clientMoves describes the legal moves ms for the page.
-func clientMoves(ms []elasund.Move) []clientMove {
+// clientMoves describes the legal moves ms of the viewer of v for the
+// page.
+func clientMoves(v elasund.View, ms []elasund.Move) []clientMove {
 	out := make([]clientMove, 0, len(ms))
 	for _, m := range ms {
 		c := clientMove{Text: m.String(), Kind: m.Kind.String()}
+		if cost := v.Cost(m); cost.Total() > 0 {
+			c.Cost = cost.String()
+		}
 		switch m.Kind {
 		case elasund.Steer, elasund.Pirates:
 			c.Row = int(m.Row)
 		case elasund.Build, elasund.Rebuild:
-			c.Square = m.Square.String()
+			c.Square, c.Building = m.Square.String(), m.Building.String()
 			c.Footprint = footprint(m.Building, m.Square)
 		case elasund.BuildWall:
 			c.Site = m.Site.String()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net/http"
 	"sort"
@@ -39,6 +40,11 @@ func newReplay(text string) (*replay, error) {
 	if err != nil {
 		return nil, err
 	}
+	return newReplayOf(rec)
+}
+
+// newReplayOf replays a record.
+func newReplayOf(rec elasund.Record) (*replay, error) {
 	if len(rec.Moves) > maxReplayMoves {
 		return nil, fmt.Errorf("the record has %d moves; at most %d are replayed", len(rec.Moves), maxReplayMoves)
 	}
@@ -165,6 +171,9 @@ func (s *server) addReplay(rp *replay) error {
 		return fmt.Errorf("the records loaded take %d bytes, and this one %d: more than the %d this server holds; try again later",
 			s.replayBytes, size, s.opts.MaxReplayBytes)
 	}
+	if _, held := s.replays[rp.id]; held {
+		return nil // loaded meanwhile by another request
+	}
 	s.replays[rp.id] = rp
 	s.replayBytes += size
 	return nil
@@ -209,16 +218,42 @@ func (s *server) handleReplays(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, rp.describe())
 }
 
+// replay returns the replay of the request's id: a record loaded, or a
+// finished game of that id (its record is loaded then, and held as a
+// loaded record is); or it writes a 404, or a 409 for a game that goes
+// on.
 func (s *server) replay(w http.ResponseWriter, r *http.Request) *replay {
 	id := r.PathValue("id")
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	rp := s.replays[id]
-	if rp == nil {
-		writeError(w, http.StatusNotFound, "no record %q is loaded", clip(id))
+	if rp != nil {
+		rp.lastUsed = time.Now()
+	}
+	s.mu.Unlock()
+	if rp != nil {
+		return rp
+	}
+	ss := s.lookup(id)
+	if ss == nil {
+		writeError(w, http.StatusNotFound, "no record %q is loaded, and no game %q is kept", clip(id), clip(id))
 		return nil
 	}
-	rp.lastUsed = time.Now()
+	rec, err := ss.record()
+	if errors.Is(err, elasund.ErrGameInProgress) {
+		writeError(w, http.StatusConflict, "game %s is replayed once the game is over: its record holds the seed, which tells every hand and roll", id)
+		return nil
+	}
+	if err == nil {
+		rp, err = newReplayOf(rec)
+	}
+	if err == nil {
+		rp.id = id
+		err = s.addReplay(rp)
+	}
+	if err != nil {
+		writeError(w, http.StatusTooManyRequests, "%v", err)
+		return nil
+	}
 	return rp
 }
 
@@ -250,9 +285,14 @@ func (s *server) handlePosition(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "%v", err)
 		return
 	}
+	reveal, err := revealOf(r.URL.Query().Get("view"), &g)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
 	var svg bytes.Buffer
 	title := fmt.Sprintf("Elasund, move %d of %d, turn %d", k, len(rp.rec.Moves), g.Turn())
-	if err := g.WriteSVG(&svg, elasund.SVGOptions{Reveal: elasund.RevealAll, Title: title}); err != nil {
+	if err := g.WriteSVG(&svg, elasund.SVGOptions{Reveal: reveal, Title: title}); err != nil {
 		writeError(w, http.StatusInternalServerError, "%v", err)
 		return
 	}
@@ -268,6 +308,24 @@ func (s *server) handlePosition(w http.ResponseWriter, r *http.Request) {
 		j.Next = &rp.entries[k]
 	}
 	writeJSON(w, http.StatusOK, j)
+}
+
+// revealOf reads the view a replay's picture shows: "all" or "" (the
+// referee's: every hand), "none" (a spectator's: no hand), or a seat's
+// colour (that seat's: its own hand).
+func revealOf(view string, g *elasund.Game) (elasund.Reveal, error) {
+	switch view {
+	case "", "all", "referee":
+		return elasund.RevealAll, nil
+	case "none", "spectator":
+		return elasund.RevealNone, nil
+	}
+	for p := range g.Players() {
+		if g.Color(elasund.Player(p)).String() == view {
+			return elasund.RevealSeat(elasund.Player(p)), nil
+		}
+	}
+	return 0, fmt.Errorf("view: %q is none of all, none and the seats' colours", clip(view))
 }
 
 // sortedTags lists a record's tags as "Name: value" lines (for the log).

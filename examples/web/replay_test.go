@@ -122,7 +122,7 @@ func TestJanitor(t *testing.T) {
 	t.Run("sweep", func(t *testing.T) {
 		s, ts := testServer(t, options{MaxGames: 4, Idle: time.Hour})
 		for range 2 {
-			if status, data, _ := do(t, ts, "POST", "/api/games", `{"seats": ["you", "random"]}`); status != http.StatusCreated {
+			if status, data, _ := do(t, ts, "POST", "/api/games", `{"seats": ["human", "random"]}`); status != http.StatusCreated {
 				t.Fatalf("%d %s", status, data)
 			}
 		}
@@ -143,21 +143,24 @@ func TestJanitor(t *testing.T) {
 	})
 	t.Run("janitor", func(t *testing.T) {
 		s, ts := testServer(t, options{MaxGames: 4, Idle: 40 * time.Millisecond})
-		status, data, _ := do(t, ts, "POST", "/api/games", `{"seats": ["you", "random"]}`)
+		status, data, _ := do(t, ts, "POST", "/api/games", `{"seats": ["human", "random"]}`)
 		if status != http.StatusCreated {
 			t.Fatalf("%d %s", status, data)
 		}
-		var st stateJSON
-		decode(t, data, &st)
+		var c createdJSON
+		decode(t, data, &c)
 		deadline := time.Now().Add(5 * time.Second)
-		for versionOf(s, st.ID) >= 0 {
+		for versionOf(s, c.ID) >= 0 {
 			if time.Now().After(deadline) {
 				t.Fatal("the idle game was not removed")
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
-		if status, _, _ := do(t, ts, "GET", "/api/games/"+st.ID, ""); status != http.StatusNotFound {
-			t.Fatalf("an idle game: %d", status)
+		// Abandoned, and kept in the store for its retention: loaded
+		// again, it is over.
+		st := stateAs(t, ts, c.ID, "")
+		if st.End == nil || !st.End.Abandoned || len(st.Moves) != 0 {
+			t.Fatalf("an idle game: %+v", st.End)
 		}
 		closed := make(chan struct{})
 		go func() { s.Close(); close(closed) }()
@@ -181,12 +184,11 @@ func (failingBot) Choose(elasund.View) (elasund.Move, error) {
 // legal move is played for it and the page is told.
 func TestBotFailure(t *testing.T) {
 	s, ts := testServer(t, options{MaxGames: 1, Idle: time.Minute})
-	st := createFirst(t, ts, `{"seats": ["you", "random"]}`, true)
-	s.mu.Lock()
-	ss := s.games[st.ID]
-	s.mu.Unlock()
+	c := createFirst(t, ts, `{"seats": ["human", "random"]}`, true)
+	st := c.State
+	ss := sessionOf(s, c.ID)
 	ss.mu.Lock()
-	ss.bots[1] = failingBot{}
+	ss.seats[1].bot = failingBot{}
 	ss.mu.Unlock()
 	// Play the person's turn to its end (ending each phase when it may,
 	// else the first move); then the failing bot's turn starts.
@@ -200,7 +202,7 @@ func TestBotFailure(t *testing.T) {
 				m = c.Text
 			}
 		}
-		status, data, _ := do(t, ts, "POST", "/api/games/"+st.ID+"/moves", mustJSON(t, moveJSON{Move: m}))
+		status, data, _ := doAs(t, ts, c.Token, "POST", "/api/games/"+c.ID+"/moves", mustJSON(t, moveJSON{Move: m}))
 		if status != http.StatusOK {
 			t.Fatalf("%s: %d %s", m, status, data)
 		}
@@ -209,7 +211,7 @@ func TestBotFailure(t *testing.T) {
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		g, _, _ := gameOf(s, st.ID)
+		g, _, _ := gameOf(s, c.ID)
 		if g.ToMove() == 0 {
 			break
 		}
@@ -218,11 +220,9 @@ func TestBotFailure(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	status, data, _ := do(t, ts, "GET", "/api/games/"+st.ID, "")
-	st = stateJSON{}
-	decode(t, data, &st)
-	if status != http.StatusOK || !strings.Contains(st.Note, "the failing bot (blue) failed (panic: a bug in the bot)") {
-		t.Fatalf("%d, note %q", status, st.Note)
+	st = stateAs(t, ts, c.ID, c.Token)
+	if !strings.Contains(st.Note, "the failing bot (blue) failed (panic: a bug in the bot)") {
+		t.Fatalf("note %q", st.Note)
 	}
 	checkGames(t, s)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	crand "crypto/rand"
 	"embed"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
@@ -14,6 +15,7 @@ import (
 	"math/rand/v2"
 	"mime"
 	"net/http"
+	"path"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -27,12 +29,13 @@ var assets embed.FS
 
 // options configure a server. newServer gives a zero field its default.
 type options struct {
-	MaxGames       int           // games (and, separately, replays) held at once
+	MaxGames       int           // unfinished games (and, separately, replays) held at once
 	MaxReplayBytes int64         // the memory the replays held may take, in all (default 64 MiB)
-	Idle           time.Duration // a game or replay unused this long is removed (0: never)
+	Idle           time.Duration // an unfinished game unused this long is abandoned, a replay removed (0: never)
+	Retention      time.Duration // a finished game is deleted from the store this long after its end (0: never)
 	BotDelay       time.Duration // a pause before each bot move, so a person can follow
 	MaxTurns       int           // the turn limit of new games (0: none)
-	MaxWait        time.Duration // the longest a request waits for a bot's move (default 20 s)
+	MaxWait        time.Duration // the longest a request waits for a move (default 20 s)
 	MaxIterations  int           // the most iterations an ISMCTS bot may search a move (default 100,000)
 	SearchTime     time.Duration // the longest a bot searches a move (default 3 s)
 	MaxSearches    int           // the bots' searches run at once; the others wait (default 2)
@@ -53,12 +56,13 @@ const (
 // server serves the pages and the API. Every game is refereed by an
 // elasund.Table inside a session: a browser receives its seat's view and
 // picture, never the game, and plays only the moves the Table lists for
-// its seat.
+// its seat. The store keeps every game.
 type server struct {
 	opts   options
 	mux    *http.ServeMux
 	logger *log.Logger
 	cross  *http.CrossOriginProtection
+	store  store
 
 	mu          sync.Mutex // guards the fields below
 	games       map[string]*session
@@ -77,8 +81,11 @@ type server struct {
 	stopOnce sync.Once
 }
 
-// newServer returns a server with its janitor running; Close stops it.
-func newServer(opts options, logger *log.Logger) *server {
+// newServer returns a server of the games of st, with its janitor
+// running; Close stops it (and leaves st open). It resumes every
+// unfinished game of st; a game that does not load is named in the error,
+// and the server serves the others.
+func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 	opts.MaxGames = max(opts.MaxGames, 1)
 	if opts.MaxReplayBytes <= 0 {
 		opts.MaxReplayBytes = 64 << 20
@@ -100,7 +107,7 @@ func newServer(opts options, logger *log.Logger) *server {
 		logger = log.New(io.Discard, "", 0)
 	}
 	s := &server{
-		opts: opts, logger: logger, mux: http.NewServeMux(), cross: http.NewCrossOriginProtection(),
+		opts: opts, logger: logger, mux: http.NewServeMux(), cross: http.NewCrossOriginProtection(), store: st,
 		games: map[string]*session{}, replays: map[string]*replay{},
 		slots: make(chan struct{}, opts.MaxSearches), stop: make(chan struct{}),
 	}
@@ -112,7 +119,9 @@ func newServer(opts options, logger *log.Logger) *server {
 		panic(err) // the embedded directory is part of the build
 	}
 	s.mux.HandleFunc("/{$}", s.page(static, "index.html"))
+	s.mux.HandleFunc("/g/{id}", s.page(static, "index.html"))
 	s.mux.HandleFunc("/replay", s.page(static, "replay.html"))
+	s.mux.HandleFunc("/favicon.ico", s.page(static, "favicon.svg"))
 	s.mux.Handle("/static/", s.staticFiles(static))
 	s.mux.HandleFunc("/api/bots", s.handleBots)
 	s.mux.HandleFunc("/api/games", s.handleGames)
@@ -125,17 +134,28 @@ func newServer(opts options, logger *log.Logger) *server {
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such page or API: %s", r.URL.Path)
 	})
-	if opts.Idle > 0 {
-		interval := min(opts.Idle/4, time.Minute)
+	err = s.resume()
+	if opts.Idle > 0 || opts.Retention > 0 {
+		interval := time.Minute
+		for _, d := range []time.Duration{opts.Idle, opts.Retention} {
+			if d > 0 {
+				interval = min(interval, d/4)
+			}
+		}
 		s.wg.Add(1)
 		go s.janitor(max(interval, time.Millisecond))
 	}
-	return s
+	return s, err
 }
 
 // ServeHTTP serves a request; a panic in a handler becomes a 500 with a
 // JSON error and never takes the server down.
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if acceptsGzip(r) {
+		gz := newGzipWriter(w)
+		defer gz.Close() // after the recovery below has written its error
+		w = gz
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {
@@ -158,9 +178,10 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// Close removes every game and replay and stops the janitor and the bots.
-// A bot's search under way ends at its time budget (options.SearchTime):
-// Close returns once it has.
+// Close stops every game, leaving it in the store as it stands, removes
+// every replay and stops the janitor and the bots. A bot's search under
+// way ends at its time budget (options.SearchTime), and its move is
+// discarded: Close returns once it has.
 func (s *server) Close() {
 	s.stopOnce.Do(func() {
 		s.mu.Lock()
@@ -171,7 +192,7 @@ func (s *server) Close() {
 		s.replayBytes = 0
 		s.mu.Unlock()
 		for _, ss := range games {
-			ss.close()
+			ss.stop()
 		}
 		close(s.stop)
 	})
@@ -189,14 +210,19 @@ func (s *server) janitor(interval time.Duration) {
 			return
 		case now := <-t.C:
 			s.sweep(now)
+			s.expire(now)
 		}
 	}
 }
 
 // sweep removes the games and replays unused since now minus the idle
-// timeout, and returns how many it removed. A removed game is abandoned
-// and its bots stop.
+// timeout, and returns how many it removed. A removed game that goes on
+// is abandoned (saved as finished, kept for the retention) and its bots
+// stop; a finished one stays in the store.
 func (s *server) sweep(now time.Time) int {
+	if s.opts.Idle <= 0 {
+		return 0
+	}
 	var idle []*session
 	s.mu.Lock()
 	for id, ss := range s.games {
@@ -214,7 +240,9 @@ func (s *server) sweep(now time.Time) int {
 	}
 	s.mu.Unlock()
 	for _, ss := range idle {
-		ss.close()
+		if err := ss.abandon(now); err != nil {
+			s.logger.Printf("game %s: saving it abandoned: %v", ss.id, err)
+		}
 	}
 	return n
 }
@@ -303,6 +331,14 @@ func newID() string {
 	return hex.EncodeToString(b[:])
 }
 
+// newToken returns a seat's secret token: 192 bits from crypto/rand, in
+// base64url (32 characters).
+func newToken() string {
+	var b [24]byte
+	crand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
 // newSeed returns a seed for a game or a bot: from crypto/rand, so that
 // no client can learn or foresee it, or, with options.Seed, the next of the
 // operator's fixed sequence. It is never 0.
@@ -325,33 +361,32 @@ func (s *server) newSeed() uint64 {
 }
 
 func (s *server) page(static fs.FS, name string) http.HandlerFunc {
+	data, err := fs.ReadFile(static, name)
+	etag := contentTag(data)
+	ctype := mime.TypeByExtension(path.Ext(name))
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !allow(w, r, http.MethodGet, http.MethodHead) {
 			return
 		}
-		data, err := fs.ReadFile(static, name)
 		if err != nil {
 			writeError(w, http.StatusNotFound, "no page %s", name)
 			return
 		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-cache")
-		w.Write(data)
+		serveContent(w, r, ctype, etag, data)
 	}
 }
 
 func (s *server) staticFiles(static fs.FS) http.Handler {
-	files := http.StripPrefix("/static/", http.FileServerFS(static))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !allow(w, r, http.MethodGet, http.MethodHead) {
 			return
 		}
 		name := strings.TrimPrefix(r.URL.Path, "/static/")
-		if _, err := fs.Stat(static, name); err != nil || name == "" || strings.HasSuffix(name, "/") {
+		data, err := fs.ReadFile(static, name)
+		if err != nil || name == "" || strings.HasSuffix(name, "/") {
 			writeError(w, http.StatusNotFound, "no file %s", r.URL.Path)
 			return
 		}
-		w.Header().Set("Cache-Control", "no-cache")
-		files.ServeHTTP(w, r)
+		serveContent(w, r, mime.TypeByExtension(path.Ext(name)), contentTag(data), data)
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,15 +22,17 @@ import (
 // replays to the server's game.
 func TestPlayThroughAPI(t *testing.T) {
 	s, ts := testServer(t, options{MaxGames: 2, Idle: time.Minute, MaxTurns: 12, Seed: 21})
-	status, data, _ := do(t, ts, "POST", "/api/games", `{"seats": ["random", "you", "random"]}`)
-	if status != http.StatusCreated {
-		t.Fatalf("creating: %d %s", status, data)
-	}
-	var st stateJSON
-	decode(t, data, &st)
-	if st.You != "blue" || len(st.Seats) != 3 || st.Seats[1] != (seatJSON{"blue", "you"}) || st.Seats[0] != (seatJSON{"red", "random"}) {
+	c := create(t, ts, `{"seats": ["random", "human", "random"]}`)
+	st := c.State
+	if st.You != "blue" || len(st.Seats) != 3 || st.Seats[1] != (seatJSON{"blue", "human", true}) || st.Seats[0] != (seatJSON{"red", "random", false}) {
 		t.Fatalf("seats %+v, you %q", st.Seats, st.You)
 	}
+	if len(c.Seats) != 3 || c.Seats[0].Token != "" || c.Seats[2].URL != "" || c.Seats[1].URL != ts.URL+"/g/"+c.ID+"#seat="+c.Token ||
+		c.Spectator != ts.URL+"/g/"+c.ID || len(c.Token) < 22 {
+		t.Fatalf("created %+v", c.createdJSON)
+	}
+	var status int
+	var data []byte
 	r := rand.New(rand.NewPCG(4, 4))
 	moves := 0
 	for step := 0; ; step++ {
@@ -42,7 +45,7 @@ func TestPlayThroughAPI(t *testing.T) {
 		}
 		if st.Version != versionOf(s, st.ID) || (g.ToMove() != human && !g.Over()) {
 			// The bots are moving: wait for a state past this one.
-			status, data, _ = do(t, ts, "GET", fmt.Sprintf("/api/games/%s?after=%d", st.ID, st.Version), "")
+			status, data, _ = doAs(t, ts, c.Token, "GET", fmt.Sprintf("/api/games/%s?after=%d", st.ID, st.Version), "")
 			if status != http.StatusOK {
 				t.Fatalf("polling: %d %s", status, data)
 			}
@@ -64,8 +67,13 @@ func TestPlayThroughAPI(t *testing.T) {
 				t.Fatalf("step %d: player %d's hand sent: %v", step, p, has)
 			}
 		}
+		// The seat's picture; once the game is over, every hand is shown.
+		reveal := elasund.RevealSeat(human)
+		if g.Over() {
+			reveal = elasund.RevealAll
+		}
 		var svg bytes.Buffer
-		if err := g.WriteSVG(&svg, elasund.SVGOptions{Reveal: elasund.RevealSeat(human)}); err != nil {
+		if err := g.WriteSVG(&svg, elasund.SVGOptions{Reveal: reveal}); err != nil {
 			t.Fatal(err)
 		}
 		if st.SVG != svg.String() {
@@ -82,7 +90,7 @@ func TestPlayThroughAPI(t *testing.T) {
 			break
 		}
 		m := st.Moves[r.IntN(len(st.Moves))]
-		status, data, _ = do(t, ts, "POST", "/api/games/"+st.ID+"/moves", mustJSON(t, moveJSON{Move: m.Text}))
+		status, data, _ = doAs(t, ts, c.Token, "POST", "/api/games/"+st.ID+"/moves", mustJSON(t, moveJSON{Move: m.Text}))
 		if status != http.StatusOK {
 			t.Fatalf("step %d: playing %q: %d %s", step, m.Text, status, data)
 		}
@@ -113,11 +121,11 @@ func TestPlayThroughAPI(t *testing.T) {
 	if err != nil || *replayed != g {
 		t.Fatalf("the record does not replay to the game: %v", err)
 	}
-	if rec.Tags["Blue"] != "you" || rec.Tags["Red"] != "random" {
+	if rec.Tags["Blue"] != "human" || rec.Tags["Red"] != "random" {
 		t.Fatalf("record tags %v", rec.Tags)
 	}
 	// A move after the end is refused by the engine.
-	status, data, ctype := do(t, ts, "POST", "/api/games/"+st.ID+"/moves", `{"move": "roll"}`)
+	status, data, ctype := doAs(t, ts, c.Token, "POST", "/api/games/"+st.ID+"/moves", `{"move": "roll"}`)
 	if want := g.Check(elasund.Move{Kind: elasund.Roll}).Error(); status != http.StatusUnprocessableEntity || errorOf(t, data, ctype) != want {
 		t.Fatalf("a move after the end: %d %s, want 422 %q", status, data, want)
 	}
@@ -127,93 +135,112 @@ func TestPlayThroughAPI(t *testing.T) {
 // the status, a JSON error naming what is wrong, and games unchanged.
 func TestRefusals(t *testing.T) {
 	// The bots wait an hour before each move: the games stand still.
-	s, ts := testServer(t, options{MaxGames: 3, Idle: time.Minute, BotDelay: time.Hour})
-	const body = `{"seats": ["you", "random"]}`
-	mine := createFirst(t, ts, body, true).ID    // red, the person, decides
-	theirs := createFirst(t, ts, body, false).ID // blue, a bot, decides
+	s, ts := testServer(t, options{MaxGames: 4, Idle: time.Minute, BotDelay: time.Hour})
+	const body = `{"seats": ["human", "random"]}`
+	cm := createFirst(t, ts, body, true)  // red, the person, decides
+	ct := createFirst(t, ts, body, false) // blue, a bot, decides
+	cp := createFirst(t, ts, `{"seats": ["human", "human"]}`, true)
+	mine, theirs, pair := cm.ID, ct.ID, cp.ID
 	gm, _, _ := gameOf(s, mine)
 	gt, _, _ := gameOf(s, theirs)
-	if gm.ToMove() != 0 || gt.ToMove() != 1 {
+	gp, _, _ := gameOf(s, pair)
+	if gm.ToMove() != 0 || gt.ToMove() != 1 || gp.ToMove() != 0 {
 		t.Fatal("the games do not start as the seeds say")
 	}
 	_, parseErr := elasund.ParseMove("fly")
 	tests := []struct {
 		name, method, path, body string
+		token                    string // the seat's token sent, if any
 		status                   int
 		err                      string // in the error message
 	}{
-		{"list of games", "GET", "/api/games", "", 405, "method GET is not allowed"},
-		{"not JSON", "POST", "/api/games", "{", 400, "not the JSON object expected"},
-		{"unknown field", "POST", "/api/games", `{"seat": 1}`, 400, `unknown field "seat"`},
-		{"two values", "POST", "/api/games", `{"seats": ["you", "random"]} {}`, 400, "data after the JSON value"},
-		{"no seats", "POST", "/api/games", `{"seats": []}`, 400, "0 seats given"},
-		{"five seats", "POST", "/api/games", `{"seats": ["you", "random", "random", "random", "random"]}`, 400, "5 seats given"},
-		{"two of you", "POST", "/api/games", `{"seats": ["you", "you"]}`, 400, `"you" is given twice`},
-		{"none of you", "POST", "/api/games", `{"seats": ["random", "random"]}`, 400, `no seat is "you"`},
-		{"unknown bot", "POST", "/api/games", `{"seats": ["you", "deep blue"]}`, 400, `unknown bot "deep blue"`},
-		{"unknown rules", "POST", "/api/games", `{"seats": ["you", "random"], "rules": "chess"}`, 400, "rules:"},
-		{"negative seed", "POST", "/api/games", `{"seats": ["you", "random"], "seed": -1}`, 400, "may not choose the seed"},
-		{"long bot name", "POST", "/api/games", `{"seats": ["you", "` + strings.Repeat("b", 5000) + `"]}`, 400, "at most 40 bytes"},
-		{"ismcts:0", "POST", "/api/games", `{"seats": ["you", "ismcts:0"]}`, 400, "a number of iterations a move, from 1 to 100000"},
-		{"huge body", "POST", "/api/games", `{"seats": ["you", "random"]` + strings.Repeat(" ", 100<<10) + "}", 413, "larger than"},
-		{"unknown game", "GET", "/api/games/0123", "", 404, `no game "0123"`},
-		{"move in unknown game", "POST", "/api/games/0123/moves", `{"move": "roll"}`, 404, `no game "0123"`},
-		{"wrong method", "PUT", "/api/games/" + mine, "", 405, "method PUT"},
-		{"moves listed", "GET", "/api/games/" + mine + "/moves", "", 405, "use POST"},
-		{"not notation", "POST", "/api/games/" + mine + "/moves", `{"move": "fly"}`, 400, parseErr.Error()},
-		{"empty move", "POST", "/api/games/" + mine + "/moves", `{}`, 400, "cannot parse move"},
-		{"move not a string", "POST", "/api/games/" + mine + "/moves", `{"move": 7}`, 400, "not the JSON object"},
-		{"illegal move", "POST", "/api/games/" + mine + "/moves", `{"move": "end turn"}`, 422,
+		{"list of games", "GET", "/api/games", "", "", 405, "method GET is not allowed"},
+		{"not JSON", "POST", "/api/games", "{", "", 400, "not the JSON object expected"},
+		{"unknown field", "POST", "/api/games", `{"seat": 1}`, "", 400, `unknown field "seat"`},
+		{"two values", "POST", "/api/games", `{"seats": ["human", "random"]} {}`, "", 400, "data after the JSON value"},
+		{"no seats", "POST", "/api/games", `{"seats": []}`, "", 400, "0 seats given"},
+		{"five seats", "POST", "/api/games", `{"seats": ["human", "random", "random", "random", "random"]}`, "", 400, "5 seats given"},
+		{"no person", "POST", "/api/games", `{"seats": ["random", "random"]}`, "", 400, `no seat is "human"`},
+		{"the old you", "POST", "/api/games", `{"seats": ["you", "random"]}`, "", 400, `unknown bot "you"`},
+		{"unknown bot", "POST", "/api/games", `{"seats": ["human", "deep blue"]}`, "", 400, `unknown bot "deep blue"`},
+		{"unknown rules", "POST", "/api/games", `{"seats": ["human", "random"], "rules": "chess"}`, "", 400, "rules:"},
+		{"negative seed", "POST", "/api/games", `{"seats": ["human", "random"], "seed": -1}`, "", 400, "may not choose the seed"},
+		{"long bot name", "POST", "/api/games", `{"seats": ["human", "` + strings.Repeat("b", 5000) + `"]}`, "", 400, "at most 40 bytes"},
+		{"ismcts:0", "POST", "/api/games", `{"seats": ["human", "ismcts:0"]}`, "", 400, "a number of iterations a move, from 1 to 100000"},
+		{"huge body", "POST", "/api/games", `{"seats": ["human", "random"]` + strings.Repeat(" ", 100<<10) + "}", "", 413, "larger than"},
+		{"unknown game", "GET", "/api/games/0123", "", "", 404, `no game "0123"`},
+		{"move in unknown game", "POST", "/api/games/0123/moves", `{"move": "roll"}`, cm.Token, 404, `no game "0123"`},
+		{"wrong method", "PUT", "/api/games/" + mine, "", "", 405, "method PUT"},
+		{"moves listed", "GET", "/api/games/" + mine + "/moves", "", "", 405, "use POST"},
+		{"a move without a token", "POST", "/api/games/" + mine + "/moves", `{"move": "roll"}`, "", 401, "a move needs a seat's token"},
+		{"a move with a made-up token", "POST", "/api/games/" + mine + "/moves", `{"move": "roll"}`, "x" + cm.Token[1:], 401, "holds no seat's token of game " + mine},
+		{"a move with another game's token", "POST", "/api/games/" + mine + "/moves", `{"move": "roll"}`, cp.Token, 401, "holds no seat's token"},
+		{"a move with the other seat's token", "POST", "/api/games/" + pair + "/moves", `{"move": "roll"}`, cp.tokenOf("blue"), 403,
+			"seat 1 (blue) does not decide now; seat 0 (red) does (another person decides, not you)"},
+		{"a state with a made-up token", "GET", "/api/games/" + mine, "", "nonsense", 401, "holds no seat's token"},
+		{"an end without a token", "DELETE", "/api/games/" + mine, "", "", 401, "ending a game needs a seat's token"},
+		{"not notation", "POST", "/api/games/" + mine + "/moves", `{"move": "fly"}`, cm.Token, 400, parseErr.Error()},
+		{"empty move", "POST", "/api/games/" + mine + "/moves", `{}`, cm.Token, 400, "cannot parse move"},
+		{"move not a string", "POST", "/api/games/" + mine + "/moves", `{"move": 7}`, cm.Token, 400, "not the JSON object"},
+		{"illegal move", "POST", "/api/games/" + mine + "/moves", `{"move": "end turn"}`, cm.Token, 422,
 			gm.Check(elasund.Move{Kind: elasund.EndTurn}).Error()},
-		{"another seat's move", "POST", "/api/games/" + theirs + "/moves", `{"move": "roll"}`, 409,
+		{"a bot's move", "POST", "/api/games/" + theirs + "/moves", `{"move": "roll"}`, ct.Token, 403,
 			"seat 0 (red) does not decide now; seat 1 (blue) does (the random bot decides, not you)"},
-		{"huge move", "POST", "/api/games/" + mine + "/moves", `{"move": "` + strings.Repeat("a", 1<<20) + `"}`, 413, "larger than"},
-		{"record too early", "GET", "/api/games/" + mine + "/record", "", 409, "once the game is over"},
-		{"bad version", "GET", "/api/games/" + mine + "?after=x", "", 400, "not a version number"},
-		{"unknown record", "GET", "/api/replays/0123", "", 404, `no record "0123"`},
-		{"unknown position", "GET", "/api/replays/0123/positions/1", "", 404, `no record "0123"`},
-		{"no record", "POST", "/api/replays", "", 415, "Content-Type: application/json"},
-		{"empty record", "POST", "/api/replays", `{"record": " "}`, 400, "the record is empty"},
-		{"not a record", "POST", "/api/replays", `{"record": "hello"}`, 422, "record"},
-		{"huge record", "POST", "/api/replays", replayBody(t, strings.Repeat("# a comment\n", 100<<10)), 413, "larger than"},
-		{"records listed", "GET", "/api/replays", "", 405, "use POST"},
-		{"unknown file", "GET", "/static/nothing.js", "", 404, "no file"},
-		{"static directory", "GET", "/static/", "", 404, "no file"},
-		{"post a file", "POST", "/static/play.js", "x", 405, "method POST"},
-		{"post a page", "POST", "/", "x", 405, "method POST"},
-		{"unknown page", "GET", "/nothing", "", 404, "no such page"},
-		{"bots by POST", "POST", "/api/bots", "", 405, "use GET"},
+		{"huge move", "POST", "/api/games/" + mine + "/moves", `{"move": "` + strings.Repeat("a", 1<<20) + `"}`, cm.Token, 413, "larger than"},
+		{"record too early", "GET", "/api/games/" + mine + "/record", "", "", 409, "once the game is over"},
+		{"bad version", "GET", "/api/games/" + mine + "?after=x", "", "", 400, "not a version number"},
+		{"bad log start", "GET", "/api/games/" + mine + "?from=-1", "", "", 400, "not a number of moves"},
+		{"unknown record", "GET", "/api/replays/0123", "", "", 404, `no record "0123"`},
+		{"unknown position", "GET", "/api/replays/0123/positions/1", "", "", 404, `no record "0123"`},
+		{"a game's replay too early", "GET", "/api/replays/" + mine, "", "", 409, "once the game is over"},
+		{"no record", "POST", "/api/replays", "", "", 415, "Content-Type: application/json"},
+		{"empty record", "POST", "/api/replays", `{"record": " "}`, "", 400, "the record is empty"},
+		{"not a record", "POST", "/api/replays", `{"record": "hello"}`, "", 422, "record"},
+		{"huge record", "POST", "/api/replays", replayBody(t, strings.Repeat("# a comment\n", 100<<10)), "", 413, "larger than"},
+		{"records listed", "GET", "/api/replays", "", "", 405, "use POST"},
+		{"unknown file", "GET", "/static/nothing.js", "", "", 404, "no file"},
+		{"static directory", "GET", "/static/", "", "", 404, "no file"},
+		{"post a file", "POST", "/static/play.js", "x", "", 405, "method POST"},
+		{"post a page", "POST", "/", "x", "", 405, "method POST"},
+		{"unknown page", "GET", "/nothing", "", "", 404, "no such page"},
+		{"bots by POST", "POST", "/api/bots", "", "", 405, "use GET"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			status, data, ctype := do(t, ts, tc.method, tc.path, tc.body)
+			var status int
+			var data []byte
+			var ctype string
+			if tc.token != "" {
+				status, data, ctype = doAs(t, ts, tc.token, tc.method, tc.path, tc.body)
+			} else {
+				status, data, ctype = do(t, ts, tc.method, tc.path, tc.body)
+			}
 			if status != tc.status {
 				t.Fatalf("status %d, want %d: %.300s", status, tc.status, data)
 			}
 			if msg := errorOf(t, data, ctype); !strings.Contains(msg, tc.err) {
 				t.Fatalf("error %q, want it to contain %q", msg, tc.err)
 			}
-			if g, _, _ := gameOf(s, mine); g != gm {
-				t.Fatal("the person's game changed")
-			}
-			if g, _, _ := gameOf(s, theirs); g != gt {
-				t.Fatal("the bot's game changed")
+			for id, want := range map[string]elasund.Game{mine: gm, theirs: gt, pair: gp} {
+				if g, _, _ := gameOf(s, id); g != want {
+					t.Fatalf("game %s changed", id)
+				}
 			}
 			checkGames(t, s)
 		})
 	}
-	// The cap: a third game fits, a fourth does not.
+	// The cap: a fourth game fits, a fifth does not.
 	create(t, ts, body)
-	status, data, ctype := do(t, ts, "POST", "/api/games", `{"seats": ["you", "random"]}`)
-	if status != http.StatusTooManyRequests || !strings.Contains(errorOf(t, data, ctype), "at most 3") {
+	status, data, ctype := do(t, ts, "POST", "/api/games", body)
+	if status != http.StatusTooManyRequests || !strings.Contains(errorOf(t, data, ctype), "at most 4") {
 		t.Fatalf("over the cap: %d %s", status, data)
 	}
-	// Deleting a game makes room; the deleted game is gone.
-	if status, data, _ := do(t, ts, "DELETE", "/api/games/"+theirs, ""); status != http.StatusOK {
+	// Ending a game makes room; the game ended is over, abandoned.
+	if status, data, _ := doAs(t, ts, ct.Token, "DELETE", "/api/games/"+theirs, ""); status != http.StatusOK {
 		t.Fatalf("delete: %d %s", status, data)
 	}
-	if status, _, _ := do(t, ts, "GET", "/api/games/"+theirs, ""); status != http.StatusNotFound {
-		t.Fatalf("a deleted game: %d", status)
+	if st := stateAs(t, ts, theirs, ""); st.End == nil || !st.End.Abandoned {
+		t.Fatalf("a game ended: %+v", st.End)
 	}
 	create(t, ts, body)
 }
@@ -223,6 +250,8 @@ func TestPages(t *testing.T) {
 	_, ts := testServer(t, options{MaxGames: 1})
 	for _, tc := range []struct{ path, ctype, has string }{
 		{"/", "text/html", `<script src="/static/play.js">`},
+		{"/g/0123", "text/html", `<script src="/static/play.js">`},
+		{"/favicon.ico", "image/svg+xml", `<svg`},
 		{"/replay", "text/html", `<script src="/static/replay.js">`},
 		{"/static/play.js", "text/javascript", "async function play(text)"},
 		{"/static/replay.js", "text/javascript", "async function go(k)"},
@@ -268,11 +297,11 @@ func TestHammer(t *testing.T) {
 			}
 			return string(b)
 		case 2:
-			return `{"seats": ["you", "random"]}`
+			return `{"seats": ["human", "random"]}`
 		case 3:
-			return `{"seats": ["random", "you", "random", "random"], "seed": ` + fmt.Sprint(r.Uint64()>>1) + `}`
+			return `{"seats": ["random", "human", "random", "random"], "seed": ` + fmt.Sprint(r.Uint64()>>1) + `}`
 		case 4:
-			return `{"seats": [` + strings.Repeat(`"you",`, r.IntN(6)) + `"random"]}`
+			return `{"seats": [` + strings.Repeat(`"human",`, r.IntN(6)) + `"random"]}`
 		case 5, 6:
 			// A legal move of whoever decides: the person's plays, a
 			// bot's is out of turn.
@@ -310,11 +339,26 @@ func TestHammer(t *testing.T) {
 		}
 		return method, path, randomBody(r, id)
 	}
+	var tokensMu sync.Mutex
+	var tokens []string // of the games created
 	send := func(t *testing.T, r *rand.Rand) {
 		method, path, body := randomRequest(r)
 		req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
 		if err != nil {
 			return // a path the client cannot send
+		}
+		if r.IntN(4) > 0 {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		if k := r.IntN(4); k > 0 {
+			tokensMu.Lock()
+			if len(tokens) > 0 {
+				req.Header.Set("Authorization", "Bearer "+tokens[r.IntN(len(tokens))])
+			}
+			tokensMu.Unlock()
+			if k == 3 {
+				req.Header.Set("Authorization", "Bearer "+strings.Repeat("A", r.IntN(40)))
+			}
 		}
 		res, err := client.Do(req)
 		if err != nil {
@@ -324,6 +368,18 @@ func TestHammer(t *testing.T) {
 		defer res.Body.Close()
 		var buf bytes.Buffer
 		buf.ReadFrom(res.Body)
+		if res.StatusCode == http.StatusCreated && path == "/api/games" {
+			var c createdJSON
+			if json.Unmarshal(buf.Bytes(), &c) == nil {
+				tokensMu.Lock()
+				for _, s := range c.Seats {
+					if s.Token != "" {
+						tokens = append(tokens, s.Token)
+					}
+				}
+				tokensMu.Unlock()
+			}
+		}
 		if res.StatusCode >= 500 || (res.StatusCode >= 300 && res.StatusCode < 400 && res.StatusCode != 301) {
 			t.Errorf("%s %s %.80q: status %d %.200s", method, path, body, res.StatusCode, buf.Bytes())
 		}

@@ -1,11 +1,13 @@
 package main
 
 import (
-	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"sync"
 	"time"
@@ -15,101 +17,148 @@ import (
 )
 
 // A session is one game held by the server: the elasund.Table that
-// referees it and who plays each seat. It is the one place that holds a
-// game. The Table keeps the hidden state (the seed, the deck, every hand)
-// and the rules; the session keeps no game of its own, only the seats, and
-// reaches the game through the Table, so that a client can never make it
-// play a move the Table does not list for the deciding seat, nor learn more
-// than its seat's View until the game is over.
+// referees it, who plays each seat, and the store that keeps it. It is the
+// one place that holds a game. The Table keeps the hidden state (the seed,
+// the deck, every hand) and the rules; the session keeps no game of its
+// own, only the seats, and reaches the game through the Table, so that a
+// client can never make it play a move the Table does not list for the
+// client's seat, nor learn more than its seat's View until the game is
+// over.
+//
+// Every move is saved (the table's saved form and the move's log row, in
+// one transaction) before the session's lock is released: nobody sees a
+// move, and no request is answered about it, before it is durable.
 //
 // The handlers and the bots' goroutine use its methods and nothing else;
-// each takes the session's lock (stateLocked and notify expect it held).
-// A store of games (today the server's map) holds sessions by id; seats
-// of several people, their tokens and a database would be added here and
-// there without the handlers reaching into the Table.
+// each takes the session's lock (the methods named …Locked expect it held).
 type session struct {
-	id      string
-	human   elasund.Player               // the person's seat
-	players [elasund.MaxPlayers]string   // "you" or the bot's name, by seat
-	bots    [elasund.MaxPlayers]bots.Bot // nil for the person's seat
-	done    chan struct{}                // closed by close: the bots stop
+	id    string
+	seats []seat        // by seat
+	done  chan struct{} // closed by stop: the bots stop
+	store store
 
 	mu       sync.Mutex // guards everything below
 	t        *elasund.Table
-	changed  chan struct{} // closed and replaced when a move is played or the session closes
+	changed  chan struct{} // closed and replaced when a move is played or the session stops
 	lastUsed time.Time     // the last request about the game
 	running  bool          // a goroutine plays the bots' moves
-	closed   bool          // removed from the server: the game is abandoned
+	stopped  bool          // removed from the server: no more moves
 	note     string        // what went wrong with a bot, for the page
+	pics     map[elasund.Player]picture
+	end      *endJSON // the standings, once the game is over
 }
 
-// A seat says who plays one seat of a new game.
+// A seat says who plays one seat: a person, who proves it with the seat's
+// token, or a bot.
 type seat struct {
-	name string   // "you", or the bot's name
-	bot  bots.Bot // nil for the person
+	kind  string   // "human", or the bot's name
+	bot   bots.Bot // nil for a person
+	seed  uint64   // the bot's seed
+	token [sha256.Size]byte
+}
+
+// human is the kind of a person's seat.
+const human = "human"
+
+// A picture is a seat's drawing of the game at a version, kept until the
+// game moves on.
+type picture struct {
+	version int
+	svg     string
+	hash    string
 }
 
 // errClosed is the error of a session removed from the server.
 var errClosed = errors.New("the game was removed from the server")
 
-// newSession holds the game of table t, with seats in seat order (exactly
-// one of them the person's, without a bot).
-func newSession(id string, t *elasund.Table, seats []seat, now time.Time) (*session, error) {
+// errStore wraps the error of a move the database could not keep; the
+// move is then not played.
+var errStore = errors.New("the move could not be saved, so it was not played")
+
+// storeTimeout bounds each call to the store.
+const storeTimeout = 10 * time.Second
+
+// newSession holds the game of table t, with seats in seat order.
+func newSession(id string, t *elasund.Table, seats []seat, st store, now time.Time) (*session, error) {
 	if len(seats) != t.Players() {
 		return nil, fmt.Errorf("%d seats for a game of %d players", len(seats), t.Players())
 	}
-	ss := &session{id: id, human: elasund.NoPlayer, t: t, done: make(chan struct{}),
-		changed: make(chan struct{}), lastUsed: now}
-	for p, st := range seats {
-		if st.bot == nil {
-			if ss.human != elasund.NoPlayer {
-				return nil, errors.New("two seats without a bot")
-			}
-			ss.human = elasund.Player(p)
+	humans := 0
+	for _, s := range seats {
+		if s.bot == nil {
+			humans++
 		}
-		ss.players[p], ss.bots[p] = st.name, st.bot
 	}
-	if ss.human == elasund.NoPlayer {
-		return nil, errors.New("no seat is the person's")
+	if humans == 0 {
+		return nil, errors.New(`no seat is "human": a game needs at least one person`)
 	}
-	return ss, nil
+	return &session{id: id, seats: seats, t: t, store: st, done: make(chan struct{}),
+		changed: make(chan struct{}), lastUsed: now, pics: map[elasund.Player]picture{}}, nil
 }
 
-// logEntry is one move played, as the log on the page and the replay's
-// move list show it. Every move is public (RULES.md §13: discarded and
-// returned cards go face up to the pirates or the discard pile; a roll
-// shows the dice that came up).
-type logEntry struct {
-	N     int    `json:"n"`     // the move's number, from 1
-	Turn  int    `json:"turn"`  // the turn it was played in
-	Color string `json:"color"` // who decided it
-	Text  string `json:"text"`  // its notation
+// hashToken returns the hash under which a seat's token is kept: the
+// server and its database keep no token itself.
+func hashToken(token string) [sha256.Size]byte { return sha256.Sum256([]byte(token)) }
+
+// seatOf returns the person's seat whose token is token, comparing it
+// with every seat's in constant time.
+func (ss *session) seatOf(token string) (elasund.Player, bool) {
+	h := hashToken(token)
+	found := elasund.NoPlayer
+	for p, s := range ss.seats {
+		if s.kind == human && subtle.ConstantTimeCompare(h[:], s.token[:]) == 1 {
+			found = elasund.Player(p)
+		}
+	}
+	return found, found != elasund.NoPlayer
 }
 
-// seatJSON names who plays a seat.
-type seatJSON struct {
-	Color  string `json:"color"`
-	Player string `json:"player"` // "you" or a bot's name
+// seatsRecord is how a game's seats are saved: a bot's name and seed, a
+// person's token's hash.
+type seatsRecord struct {
+	Kind  string `json:"kind"`
+	Seed  uint64 `json:"seed,omitempty"`
+	Token string `json:"token,omitempty"` // hex SHA-256
 }
 
-// stateJSON is what the page receives about its game: its seat's view
-// (View's JSON: nothing its seat may not know), the picture of what the seat
-// knows, the legal moves with their places on the board, and the log.
-type stateJSON struct {
-	ID       string          `json:"id"`
-	Version  int             `json:"version"`
-	You      string          `json:"you"`
-	Seats    []seatJSON      `json:"seats"`
-	View     json.RawMessage `json:"view"`
-	SVG      string          `json:"svg"`
-	Moves    []clientMove    `json:"moves"`
-	Log      []logEntry      `json:"log"`
-	LogTotal int             `json:"logTotal"`
-	Note     string          `json:"note,omitempty"`
+// seatsJSON returns the seats as the store keeps them.
+func (ss *session) seatsJSON() string {
+	out := make([]seatsRecord, len(ss.seats))
+	for p, s := range ss.seats {
+		out[p] = seatsRecord{Kind: s.kind, Seed: s.seed}
+		if s.bot == nil {
+			out[p].Token = hex.EncodeToString(s.token[:])
+		}
+	}
+	data, _ := json.Marshal(out) // strings and numbers: it cannot fail
+	return string(data)
 }
 
-// logShown is how many of the last moves a state carries.
-const logShown = 80
+// readSeats reads saved seats, making each bot again with newBot.
+func readSeats(data string, newBot func(name string, seed uint64) (bots.Bot, error)) ([]seat, error) {
+	var recs []seatsRecord
+	if err := json.Unmarshal([]byte(data), &recs); err != nil {
+		return nil, fmt.Errorf("seats: %w", err)
+	}
+	out := make([]seat, len(recs))
+	for p, r := range recs {
+		out[p] = seat{kind: r.Kind, seed: r.Seed}
+		if r.Kind == human {
+			h, err := hex.DecodeString(r.Token)
+			if err != nil || len(h) != sha256.Size {
+				return nil, fmt.Errorf("seat %d: a token's hash that is not 32 bytes of hex", p)
+			}
+			copy(out[p].token[:], h)
+			continue
+		}
+		b, err := newBot(r.Kind, r.Seed)
+		if err != nil {
+			return nil, fmt.Errorf("seat %d: %w", p, err)
+		}
+		out[p].bot = b
+	}
+	return out, nil
+}
 
 // use marks the session used at now.
 func (ss *session) use(now time.Time) {
@@ -126,26 +175,62 @@ func (ss *session) idle(now time.Time, limit time.Duration) bool {
 	return now.Sub(ss.lastUsed) > limit
 }
 
-// close abandons the game and stops its bots: a search under way ends at
-// its budget and its move is discarded, and no other starts. Waiting
-// requests are woken. Closing twice does nothing.
-func (ss *session) close() {
+// over reports whether the game is over (by the rules, or abandoned).
+func (ss *session) over() bool {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if ss.closed {
+	return ss.t.Over()
+}
+
+// stop removes the session from play without ending the game, as the
+// server does when it shuts down: the bots stop (a search under way ends
+// at its budget and its move is discarded), waiting requests are woken,
+// and the game stays in the store as it is, to resume. Stopping twice does
+// nothing.
+func (ss *session) stop() {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.stopLocked()
+}
+
+func (ss *session) stopLocked() {
+	if ss.stopped {
 		return
 	}
-	ss.closed = true
-	ss.t.Abandon()
+	ss.stopped = true
 	close(ss.done)
 	ss.notify()
 }
 
-// isClosed reports whether the session was closed.
-func (ss *session) isClosed() bool {
+// abandon ends the game where it stands (a player deleted it, or nobody
+// used it for the idle time), saves it as finished and stops the session.
+func (ss *session) abandon(now time.Time) error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	return ss.closed
+	var err error
+	if !ss.stopped && !ss.t.Over() {
+		ss.t.Abandon()
+		err = ss.saveAbandonedLocked(now)
+	}
+	ss.stopLocked()
+	return err
+}
+
+func (ss *session) saveAbandonedLocked(now time.Time) error {
+	data, err := ss.t.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	return ss.store.Abandoned(ctx, ss.id, data, now)
+}
+
+// isStopped reports whether the session was stopped.
+func (ss *session) isStopped() bool {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.stopped
 }
 
 // notify wakes the requests waiting for a change. The caller holds ss.mu.
@@ -154,102 +239,95 @@ func (ss *session) notify() {
 	ss.changed = make(chan struct{})
 }
 
-// play plays move m for the person's seat and returns the new state. The
-// Table is the referee: its refusal (a *elasund.MoveError naming the rule)
-// is returned as it is, and the game is then unchanged.
-func (ss *session) play(m elasund.Move) (stateJSON, error) {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	if ss.closed {
-		return stateJSON{}, errClosed
+// playLocked plays move m for seat p on the Table and saves it: the table
+// and the move's log row in one transaction. If the store fails, the move
+// is taken back (the table is loaded from its form before the move) and
+// an error wrapping errStore is returned. The Table is the referee: its
+// refusal (a *elasund.MoveError naming the rule) is returned as it is, and
+// the game is then unchanged. The caller holds ss.mu.
+func (ss *session) playLocked(p elasund.Player, m elasund.Move) error {
+	if ss.stopped {
+		return errClosed
 	}
-	if err := ss.t.Play(ss.human, m); err != nil {
-		if errors.Is(err, elasund.ErrNotYourDecision) {
-			p := ss.t.ToMove()
-			return stateJSON{}, fmt.Errorf("%w (the %s bot decides, not you)", err, ss.players[p])
-		}
-		return stateJSON{}, err
+	if err := ss.t.Check(p, m); err != nil {
+		return err
 	}
-	ss.note = ""
-	ss.notify()
-	return ss.stateLocked()
-}
-
-// state describes the game for the person's browser.
-func (ss *session) state() (stateJSON, error) {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	return ss.stateLocked()
-}
-
-// stateLocked is state; the caller holds ss.mu.
-func (ss *session) stateLocked() (stateJSON, error) {
-	v := ss.t.View(ss.human)
-	view, err := json.Marshal(v)
+	before, err := ss.t.MarshalBinary()
 	if err != nil {
-		return stateJSON{}, err
+		return err
 	}
-	svg, err := seatPicture(v)
-	if err != nil {
-		return stateJSON{}, err
+	turn := ss.t.Turn()
+	if err := ss.t.Play(p, m); err != nil {
+		return err
 	}
 	n := ss.t.Len()
-	st := stateJSON{
-		ID: ss.id, Version: n, You: ss.t.Color(ss.human).String(),
-		View: view, SVG: svg, Moves: clientMoves(ss.t.Legal(ss.human)),
-		LogTotal: n, Note: ss.note,
+	played := ss.t.AppendLog(nil, n-1)[0].Move // a roll carries the dice that came up
+	after, err := ss.t.MarshalBinary()
+	if err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+		e := storedMove{N: n, Turn: turn, Seat: int(p), Text: played.String(), At: time.Now()}
+		err = ss.store.Played(ctx, ss.id, after, e, ss.t.Over(), e.At)
+		cancel()
 	}
-	for p := range ss.t.Players() {
-		st.Seats = append(st.Seats, seatJSON{Color: ss.t.Color(elasund.Player(p)).String(), Player: ss.players[p]})
+	if err != nil {
+		var back elasund.Table
+		if uerr := back.UnmarshalBinary(before); uerr != nil {
+			return fmt.Errorf("%w: %v (and the table could not be taken back: %v)", errStore, err, uerr)
+		}
+		*ss.t = back
+		return fmt.Errorf("%w: %v", errStore, err)
 	}
-	from := max(0, n-logShown)
-	st.Log = make([]logEntry, 0, n-from)
-	for i, e := range ss.t.AppendLog(nil, from) {
-		st.Log = append(st.Log, logEntry{N: from + i + 1, Turn: e.Turn, Color: ss.t.Color(e.Player).String(), Text: e.Move.String()})
-	}
-	return st, nil
+	ss.notify()
+	return nil
 }
 
-// seatPicture draws what the viewer of v knows. The picture of a seat shows
-// only the public board and the seat's own cards (elasund.RevealSeat), so
-// it is the same for every game consistent with the view: it is drawn from
-// one drawn with View.Sample, and the server needs no game of its own.
-func seatPicture(v elasund.View) (string, error) {
-	g, err := v.Sample(rand.New(rand.NewPCG(0, 0)))
-	if err != nil {
-		return "", err
+// play plays move m for the person's seat p.
+func (ss *session) play(p elasund.Player, m elasund.Move) error {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	err := ss.playLocked(p, m)
+	if errors.Is(err, elasund.ErrNotYourDecision) {
+		if q := ss.t.ToMove(); q != elasund.NoPlayer {
+			who := "the " + ss.seats[q].kind + " bot"
+			if ss.seats[q].bot == nil {
+				who = "another person"
+			}
+			return fmt.Errorf("%w (%s decides, not you)", err, who)
+		}
 	}
-	var svg bytes.Buffer
-	if err := g.WriteSVG(&svg, elasund.SVGOptions{Reveal: elasund.RevealSeat(v.Viewer())}); err != nil {
-		return "", err
+	if err == nil {
+		ss.note = ""
 	}
-	return svg.String(), nil
+	return err
 }
 
 // changes returns a channel closed at the next change, and whether a
-// request that has seen version after should wait for it: while a bot
-// decides and nothing past after was played.
+// request that has seen version after should wait for it: while nothing
+// past after was played, the game goes on and the session is not stopped.
 func (ss *session) changes(after int) (<-chan struct{}, bool) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	p := ss.t.ToMove()
-	return ss.changed, !ss.closed && ss.t.Len() <= after && p != elasund.NoPlayer && p != ss.human
+	return ss.changed, !ss.stopped && ss.t.Len() <= after && !ss.t.Over()
 }
 
 // record returns the game's record once it is over (the Table gives it no
 // sooner: it holds the seed), with a tag naming who played each seat:
-// [Red "you"], [Blue "random"].
+// [Red "human"], [Blue "random"].
 func (ss *session) record() (elasund.Record, error) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	return ss.recordLocked()
+}
+
+func (ss *session) recordLocked() (elasund.Record, error) {
 	rec, err := ss.t.Record()
 	if err != nil {
 		return elasund.Record{}, err
 	}
-	rec.Tags = map[string]string{"Event": "elasund web game"}
+	rec.Tags = map[string]string{"Event": "elasund web game", "Game": ss.id}
 	for p := range rec.Config.Players {
 		c := ss.t.Color(elasund.Player(p)).String()
-		rec.Tags[strings.ToUpper(c[:1])+c[1:]] = ss.players[p]
+		rec.Tags[strings.ToUpper(c[:1])+c[1:]] = ss.seats[p].kind
 	}
 	return rec, nil
 }
@@ -260,7 +338,7 @@ func (ss *session) claimBots() bool {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	p := ss.t.ToMove()
-	if ss.running || ss.closed || p == elasund.NoPlayer || p == ss.human {
+	if ss.running || ss.stopped || p == elasund.NoPlayer || ss.seats[p].bot == nil {
 		return false
 	}
 	ss.running = true
@@ -275,39 +353,44 @@ func (ss *session) stopBots() {
 }
 
 // botTurn is one step of the bots' goroutine: if a bot decides, it returns
-// the bot, its seat's view and the game's version; ok is false when the
-// person decides, the game is over or the session is closed, and the
+// the bot, its seat's view and the game's version; ok is false when a
+// person decides, the game is over or the session is stopped, and the
 // goroutine stops (running is cleared).
 func (ss *session) botTurn() (b bots.Bot, v elasund.View, version int, ok bool) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	p := ss.t.ToMove()
-	if ss.closed || p == elasund.NoPlayer || p == ss.human || int(p) >= len(ss.bots) || ss.bots[p] == nil {
+	if ss.stopped || p == elasund.NoPlayer || ss.seats[p].bot == nil {
 		ss.running = false
 		return nil, elasund.View{}, 0, false
 	}
-	return ss.bots[p], ss.t.View(p), ss.t.Len(), true
+	return ss.seats[p].bot, ss.t.View(p), ss.t.Len(), true
 }
 
 // playBot plays the move a bot chose from the view of the game's version
 // (or, if the bot failed or chose a move the Table refuses, the first move
-// the Table lists, noting why on the page). It reports whether the
-// goroutine goes on: false when the session is closed (the move is
-// discarded) or nothing could be played, and then running is cleared.
+// the Table lists, noting why on the page), saving it as a person's. It
+// reports whether the goroutine goes on: false when the session is stopped
+// (the move is discarded) or nothing could be played, and then running is
+// cleared.
 func (ss *session) playBot(name string, version int, m elasund.Move, chooseErr error) bool {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if ss.closed || version != ss.t.Len() {
+	if ss.stopped || version != ss.t.Len() {
 		ss.running = false
 		return false
 	}
 	p := ss.t.ToMove()
 	col := ss.t.Color(p)
 	if chooseErr == nil {
-		chooseErr = ss.t.Play(p, m)
+		chooseErr = ss.playLocked(p, m)
 		if chooseErr == nil {
-			ss.notify()
 			return true
+		}
+		if errors.Is(chooseErr, errStore) {
+			ss.note = fmt.Sprintf("the %s bot's move could not be saved: %v", name, chooseErr)
+			ss.running = false
+			return false
 		}
 	}
 	legal := ss.t.Legal(p)
@@ -316,12 +399,11 @@ func (ss *session) playBot(name string, version int, m elasund.Move, chooseErr e
 		ss.running = false
 		return false
 	}
-	if err := ss.t.Play(p, legal[0]); err != nil {
+	if err := ss.playLocked(p, legal[0]); err != nil {
 		ss.note = fmt.Sprintf("the %s bot's move %q was refused: %v", name, legal[0].String(), err)
 		ss.running = false
 		return false
 	}
 	ss.note = fmt.Sprintf("the %s bot (%v) failed (%v); %q was played for it", name, col, chooseErr, legal[0].String())
-	ss.notify()
 	return true
 }

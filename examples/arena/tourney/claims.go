@@ -1,7 +1,9 @@
 package tourney
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -15,7 +17,8 @@ import (
 //
 // p is a number from 0 to 1 ("0.85") or a percentage ("85%"). The claim
 // holds when the observed share is at least p; the 95% Wilson interval is
-// reported beside it, not tested.
+// reported beside it, not tested. The zero Claim names no bot: it is not
+// valid, so Names refuses it and it fails Check.
 type Claim struct {
 	// A is the bot the claim is about, B its opponent ("" for a claim
 	// about A's overall win rate).
@@ -33,13 +36,24 @@ func (c Claim) String() string {
 	return c.A + ">" + c.B + ":" + min
 }
 
+// ErrBadClaim is wrapped by the errors of ParseClaim, ParseClaims and
+// Claim.Names: a claim that is not written as Claim says, or that names a
+// bot that does not play.
+var ErrBadClaim = errors.New("tourney: bad claim")
+
+// claimError returns an error about the claim written s, quoted short,
+// that wraps ErrBadClaim.
+func claimError(s string, format string, a ...any) error {
+	return fmt.Errorf("%w %s: %s", ErrBadClaim, quoteText(s), fmt.Sprintf(format, a...))
+}
+
 // ParseClaim reads a claim written "A>B:p" or "A:p" (see Claim). The
 // threshold follows the last colon, so bot names may hold colons.
 func ParseClaim(s string) (Claim, error) {
 	s = strings.TrimSpace(s)
 	i := strings.LastIndex(s, ":")
 	if i < 0 {
-		return Claim{}, fmt.Errorf("claim %q: want bot>opponent:share or bot:share, such as greedy>random:0.85", s)
+		return Claim{}, claimError(s, "want bot>opponent:share or bot:share, such as greedy>random:0.85")
 	}
 	who, share := s[:i], strings.TrimSpace(s[i+1:])
 	var c Claim
@@ -49,24 +63,38 @@ func ParseClaim(s string) (Claim, error) {
 	}
 	min, err := strconv.ParseFloat(share, 64)
 	if err != nil || min < 0 || min/scale > 1 || min != min {
-		return Claim{}, fmt.Errorf("claim %q: the share %q is not a number from 0 to 1 (or 0%% to 100%%)", s, s[i+1:])
+		return Claim{}, claimError(s, "the share after the last colon is not a number from 0 to 1 (or 0%% to 100%%)")
 	}
 	c.Min = min / scale
 	if a, b, ok := strings.Cut(who, ">"); ok {
 		c.A, c.B = strings.TrimSpace(a), strings.TrimSpace(b)
 		if c.B == "" {
-			return Claim{}, fmt.Errorf("claim %q names no opponent after >", s)
+			return Claim{}, claimError(s, "names no opponent after >")
 		}
 	} else {
 		c.A = strings.TrimSpace(who)
 	}
-	if c.A == "" {
-		return Claim{}, fmt.Errorf("claim %q names no bot", s)
-	}
-	if c.A == c.B {
-		return Claim{}, fmt.Errorf("claim %q sets a bot against itself", s)
+	if err := c.valid(); err != nil {
+		return Claim{}, claimError(s, "%v", err)
 	}
 	return c, nil
+}
+
+// valid reports what makes the claim one that ParseClaim would not read:
+// it names no bot A (as the zero Claim), A contains ">", A and B are the
+// same bot, or Min is not a share from 0 to 1.
+func (c Claim) valid() error {
+	switch {
+	case c.A == "":
+		return errors.New("names no bot")
+	case strings.Contains(c.A, ">"):
+		return fmt.Errorf("names the bot %s, which holds a >", quoteText(c.A))
+	case c.A == c.B:
+		return errors.New("sets a bot against itself")
+	case !(c.Min >= 0 && c.Min <= 1): // NaN too
+		return fmt.Errorf("wants the share %v, not one from 0 to 1", c.Min)
+	}
+	return nil
 }
 
 // ParseClaims reads a comma-separated list of claims.
@@ -100,27 +128,32 @@ type CheckResult struct {
 	Message string `json:"message"`
 }
 
-// Names checks that the claim names bots among names.
+// Names checks that the claim is valid (as ParseClaim returns them; the
+// zero Claim is not) and names bots among names. Its errors wrap
+// ErrBadClaim.
 func (c Claim) Names(names []string) error {
+	if err := c.valid(); err != nil {
+		return claimError(c.String(), "%v", err)
+	}
 	for _, n := range []string{c.A, c.B} {
-		if n == "" {
+		if n == "" || slices.Contains(names, n) {
 			continue
 		}
-		found := false
-		for _, m := range names {
-			found = found || m == n
-		}
-		if !found {
-			return fmt.Errorf("claim %s: no bot is called %q (the bots are %s)", c, n, strings.Join(names, ", "))
-		}
+		return claimError(c.String(), "no bot is called %s (the bots are %s)", quoteText(n), strings.Join(names, ", "))
 	}
 	return nil
 }
 
 // Check verifies the claim against a summary. A claim about two bots that
-// never met, or about a bot that played no game, fails.
-func (c Claim) Check(s *Summary) CheckResult {
+// never met, or about a bot that played no game, fails; so does a claim
+// that is not valid (see Names; the zero Claim names no bot), its Message
+// saying why.
+func (c Claim) Check(s Summary) CheckResult {
 	r := CheckResult{Claim: c.String()}
+	if err := c.valid(); err != nil {
+		r.Message = fmt.Sprintf("claim %s FAILS: it %v", quoteText(r.Claim), err)
+		return r
+	}
 	var what string
 	if c.B == "" {
 		st, _ := s.Standing(c.A)

@@ -21,7 +21,22 @@ type Comparison struct {
 // or loses every comparison. The ratings are 400·log10(γi/γa) + 1000, so
 // that the anchor a is exactly 1000 and a rating 400 points above another
 // is ten-to-one odds in a comparison.
+//
+// Elo returns n ratings, none for n < 1, 1000 for a lone entrant. An anchor outside 0 to n−1 anchors
+// entrant 0, as Summarize anchors the first entrant when no entrant has
+// the anchor's name. A comparison that names an entrant outside 0 to n−1,
+// or the same entrant twice, or whose Score is NaN, is left out; a Score
+// below 0 counts as 0 and one above 1 as 1.
 func Elo(n int, results []Comparison, anchor int) []float64 {
+	switch {
+	case n < 1:
+		return nil
+	case n == 1:
+		return []float64{1000}
+	}
+	if anchor < 0 || anchor >= n {
+		anchor = 0
+	}
 	wins := make([]float64, n)
 	games := make([][]float64, n)
 	for i := range games {
@@ -34,13 +49,14 @@ func Elo(n int, results []Comparison, anchor int) []float64 {
 		wins[i] = 0.5 * float64(n-1)
 	}
 	for _, r := range results {
-		if r.A == r.B {
+		if r.A == r.B || r.A < 0 || r.A >= n || r.B < 0 || r.B >= n || math.IsNaN(r.Score) {
 			continue
 		}
+		score := min(max(r.Score, 0), 1)
 		games[r.A][r.B]++
 		games[r.B][r.A]++
-		wins[r.A] += r.Score
-		wins[r.B] += 1 - r.Score
+		wins[r.A] += score
+		wins[r.B] += 1 - score
 	}
 	gamma := make([]float64, n)
 	for i := range gamma {

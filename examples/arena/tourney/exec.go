@@ -18,45 +18,8 @@ import (
 	"github.com/elasund/elasund"
 )
 
-// The arena's line protocol for bots in other languages (version 1).
-//
-// The arena starts the program once per game and seat and talks to it over
-// its standard input and output, one JSON object per line (no newline
-// inside an object). Every message the arena sends has a "type".
-//
-//  1. The arena says hello:
-//     {"type":"hello","protocol":1,"seat":0,"color":"red","players":2,
-//     "colors":["red","blue"],"rules":"default","maxTurns":300}
-//     and the program answers with its own hello within the timeout:
-//     {"type":"hello","name":"mybot","version":"1.0"} ("protocol", if
-//     given, must be 1). The results call the bot by its name (cut to 40
-//     printable characters) unless it is given a label.
-//  2. For each of the seat's decisions the arena sends
-//     {"type":"decide","view":{…},"legal":["roll", …],"indices":[0, …]}:
-//     the seat's view (the JSON of elasund.View: what the seat may know,
-//     nothing more), its legal moves in the package's notation, and their
-//     action indices (Move.Index), in the same order. The program answers
-//     within the timeout {"move":"<one of legal>"} or {"index":<one of
-//     indices>}.
-//  3. At the end of the game the arena sends {"type":"end","winner":"red"
-//     or null,"forfeit":"blue" or null,"reason":"won","result":"win",
-//     "view":{…}} (result: "win", "loss" or "draw"; reason: "won", "turn
-//     limit" or why a bot forfeited), then closes the program's input. The
-//     program should exit; it is killed one second later.
-//
-// Blank lines from the program are skipped. A program that does not answer
-// in time, answers what is not a JSON object, names no legal move or a move
-// and an index that disagree, closes its output or exits forfeits the
-// game. The game's seed is never sent: it would tell the future dice.
-//
-// The program runs in a process group of its own (on Unix): when it
-// forfeits, exits, or its game ends, every process left in the group is
-// killed, so that nothing it started outlives its game. Its only open
-// files are the three pipes, with those the host process was started with
-// that are not close-on-exec (the command examples/arena marks them so on
-// Linux); it inherits the host's environment.
-
-// ProtocolVersion is the version of the line protocol that Exec speaks.
+// ProtocolVersion is the version of the line protocol that Exec speaks
+// (see Exec).
 const ProtocolVersion = 1
 
 // DefaultTimeout is the time an external program has for each answer when
@@ -83,10 +46,49 @@ type ExecOptions struct {
 	Prefix string
 }
 
-// Exec is a bot played by an external program that speaks the arena's
-// line protocol (see ProtocolVersion). Make one per game and seat with
-// NewExec; the referee starts it (Start), asks it for moves (Choose), tells
-// it the outcome (Finish) and stops it (Close).
+// Exec is a bot played by an external program, in any language, that
+// speaks the arena's line protocol (version ProtocolVersion), below. Make
+// one per game and seat with NewExec; the referee starts it (Start), asks
+// it for moves (Choose), tells it the outcome (Finish) and stops it
+// (Close).
+//
+// In the line protocol (version 1) the arena starts the program once per
+// game and seat and talks to it over its standard input and output, one
+// JSON object per line (no newline inside an object). Every message the
+// arena sends has a "type".
+//
+//  1. The arena says hello:
+//     {"type":"hello","protocol":1,"seat":0,"color":"red","players":2,
+//     "colors":["red","blue"],"rules":"default","maxTurns":300}
+//     and the program answers with its own hello within the timeout:
+//     {"type":"hello","name":"mybot","version":"1.0"} ("protocol", if
+//     given, must be 1). The results call the bot by its name (cut to 40
+//     printable characters) unless it is given a label.
+//  2. For each of the seat's decisions the arena sends
+//     {"type":"decide","view":{…},"legal":["roll", …],"indices":[0, …]}:
+//     the seat's view (the JSON of elasund.View: what the seat may know,
+//     nothing more), its legal moves in the package's notation, and their
+//     action indices (Move.Index), in the same order. The program answers
+//     within the timeout {"move":"<one of legal>"} or
+//     {"index":<one of indices>}.
+//  3. At the end of the game the arena sends
+//     {"type":"end","winner":"red","forfeit":null,"reason":"won","result":"win","view":{…}}
+//     (winner and forfeit: a colour or null; result: "win", "loss" or
+//     "draw"; reason: "won", "turn limit" or why a bot forfeited), then
+//     closes the program's input. The program should exit; it is killed
+//     one second later.
+//
+// Blank lines from the program are skipped. A program that does not answer
+// in time, answers what is not a JSON object, names no legal move or a move
+// and an index that disagree, closes its output or exits forfeits the
+// game. The game's seed is never sent: it would tell the future dice.
+//
+// The program runs in a process group of its own (on Unix): when it
+// forfeits, exits, or its game ends, every process left in the group is
+// killed, so that nothing it started outlives its game. Its only open
+// files are the three pipes, with those the host process was started with
+// that are not close-on-exec (the command examples/arena marks them so on
+// Linux); it inherits the host's environment.
 type Exec struct {
 	args []string
 	opt  ExecOptions
@@ -502,9 +504,11 @@ func decodeObject(line []byte, v any) error {
 }
 
 // quoteLine quotes a line of a program for a message, cut short.
-func quoteLine(line []byte) string {
+func quoteLine(line []byte) string { return quoteText(string(line)) }
+
+// quoteText quotes s for a message, cut to its first 60 bytes.
+func quoteText(s string) string {
 	const max = 60
-	s := string(line)
 	if len(s) > max {
 		s = s[:max] + "…"
 	}

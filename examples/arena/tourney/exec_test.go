@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"go/ast"
+	"go/doc"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,11 +19,12 @@ import (
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/arena/internal/testbot"
 	"github.com/elasund/elasund/examples/bots"
+	"github.com/elasund/elasund/examples/internal/cleantest"
 )
 
 func TestMain(m *testing.M) {
 	testbot.Main(guess) // acts as an external bot when the tests start it so
-	os.Exit(m.Run())
+	os.Exit(cleantest.Main(m))
 }
 
 // guess is the cheating test bot's Guesser: it takes word for the seed,
@@ -331,4 +336,37 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
+}
+
+// TestExecDocProtocol: the line protocol is in Exec's documentation, where
+// go doc shows it, every message of it.
+func TestExecDocProtocol(t *testing.T) {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range []string{"exec.go", "referee.go"} {
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	pkg, err := doc.NewFromFiles(fset, files, "example.com/tourney")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text string
+	for _, typ := range pkg.Types {
+		if typ.Name == "Exec" {
+			text = strings.Join(strings.Fields(typ.Doc), " ") // lines joined
+		}
+	}
+	for _, want := range []string{`{"type":"hello","protocol":1,`, `{"type":"hello","name":"mybot"`, `{"type":"decide","view":`,
+		`{"move":"<one of legal>"}`, `{"index":<one of indices>}`, `{"type":"end","winner":`, "forfeits the game", "process group"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Exec's documentation lacks %q:\n%s", want, text)
+		}
+	}
+	if !strings.Contains(pkg.Doc, "Exec") {
+		t.Errorf("the package documentation does not point to Exec:\n%s", pkg.Doc)
+	}
 }

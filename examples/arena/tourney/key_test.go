@@ -75,7 +75,7 @@ func TestKeySeeds(t *testing.T) {
 // plays the same tournament.
 func TestRunKeyed(t *testing.T) {
 	k := NewKey()
-	run := func(seed uint64) []Game {
+	run := func(seed uint64) []Match {
 		tr := &Tournament{Entrants: entrants(2), Players: 2, Games: 6, Seed: seed, Key: &k, MaxTurns: 60, Parallel: 2, KeepRecords: true}
 		games, err := tr.Run(context.Background())
 		if err != nil {

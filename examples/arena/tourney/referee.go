@@ -3,7 +3,8 @@
 // runs the games in parallel with results that do not depend on the
 // parallelism, and sums the results up: win rates with Wilson intervals,
 // win rates by seat, head-to-head records and Elo ratings. It also seats
-// external programs that speak the arena's line protocol (Exec).
+// external programs that speak the arena's line protocol, which Exec's
+// documentation specifies.
 //
 // The command examples/arena is its front end; a server can use Play to
 // referee one game and Run to hold a tournament.
@@ -92,8 +93,8 @@ type Outcome struct {
 // Result is the result of one game played by Play.
 type Result struct {
 	Outcome
-	// Turns is the game's length in turns (Game.Turn at the end), Moves
-	// the number of moves applied.
+	// Turns is the game's length in turns (elasund.Game.Turn at the
+	// end), Moves the number of moves applied.
 	Turns, Moves int
 	// Cubes holds each seat's cubes on the board at the end.
 	Cubes []int

@@ -11,12 +11,17 @@ import (
 const Z95 = 1.959963984540054
 
 // Wilson returns the Wilson score interval of a proportion: wins successes
-// out of n, at the confidence of the normal quantile z (Z95 for 95%). It
-// returns 0, 1 for n = 0.
+// out of n, at the confidence of the normal quantile z (Z95 for 95%), an
+// interval within 0 to 1. It is defined for every input: wins below 0
+// count as 0 and wins above n as n; for n < 1 (no trials, no knowledge)
+// and for a z that is NaN or infinite it returns 0, 1; a negative z counts
+// as its absolute value, and z = 0 gives the observed proportion twice.
 func Wilson(wins, n int, z float64) (lo, hi float64) {
-	if n <= 0 {
+	if n <= 0 || math.IsNaN(z) || math.IsInf(z, 0) {
 		return 0, 1
 	}
+	wins = min(max(wins, 0), n)
+	z = math.Abs(z)
 	N := float64(n)
 	p := float64(wins) / N
 	z2 := z * z
@@ -104,92 +109,166 @@ type Summary struct {
 	Anchor string `json:"eloAnchor"`
 }
 
-// Summarize sums up the played games among games (of a tournament of the
-// named entrants and players seats). The Elo ratings are anchored at the
-// entrant named anchor if there is one, else at the first entrant.
-func Summarize(names []string, players int, games []Game, anchor string) Summary {
-	s := Summary{Standings: make([]Standing, len(names)), Forfeits: []ForfeitNote{}, HeadToHead: []HeadToHead{}}
-	colors := SeatColors(players)
+// Summarize sums up the played matches among matches, of a tournament of
+// the named entrants (Match.Seating indexes names) and players seats. The
+// Elo ratings are anchored at the entrant named anchor if there is one,
+// else at the first entrant.
+//
+// A match that does not fit the tournament is left out, as an unplayed one
+// is: one whose seating has other than players seats or names an entrant
+// outside names, or whose result lacks a seat's cubes, rank, decisions or
+// time, or names a winner or forfeit outside the seats. Run's matches
+// always fit.
+func Summarize(names []string, players int, matches []Match, anchor string) Summary {
+	t := newTally(names, players)
+	for i := range matches {
+		if m := &matches[i]; m.Played && fits(m, len(names), players) {
+			t.add(m)
+		}
+	}
+	return t.summary(anchorIndex(names, anchor))
+}
+
+// fits reports whether the played match m fits a tournament of n entrants
+// and players seats (see Summarize).
+func fits(m *Match, n, players int) bool {
+	r := &m.Result
+	if len(m.Seating) != players || len(r.Cubes) < players || len(r.Rank) < players ||
+		len(r.Decisions) < players || len(r.Think) < players {
+		return false
+	}
+	for _, e := range m.Seating {
+		if e < 0 || e >= n {
+			return false
+		}
+	}
+	seat := func(p elasund.Player) bool { return p == elasund.NoPlayer || p >= 0 && int(p) < players }
+	return seat(r.Winner) && seat(r.Forfeit)
+}
+
+// anchorIndex returns the index of the entrant named anchor, or 0 if none
+// is.
+func anchorIndex(names []string, anchor string) int {
 	for e, name := range names {
-		st := &s.Standings[e]
+		if name == anchor {
+			return e
+		}
+	}
+	return 0
+}
+
+// tally adds the matches of a tournament up, for Summarize.
+type tally struct {
+	s      Summary
+	names  []string
+	colors []string       // the seats' colours
+	h2h    [][]pairRecord // by the entrants' indices
+	cubes  []int          // each entrant's cubes at the ends of its games
+	turns  []int          // the lengths of each entrant's games
+	pw     []Comparison   // every pair of seats of every game, for Elo
+}
+
+// pairRecord is entrant A's record in the games with entrant B: the games
+// they played together, and the games A and B won.
+type pairRecord struct{ games, aWins, bWins int }
+
+// newTally returns an empty tally for the entrants names in games of
+// players seats.
+func newTally(names []string, players int) *tally {
+	players = max(players, 0)
+	t := &tally{
+		s:     Summary{Standings: make([]Standing, len(names)), Forfeits: []ForfeitNote{}, HeadToHead: []HeadToHead{}},
+		names: names, colors: make([]string, players), h2h: make([][]pairRecord, len(names)),
+		cubes: make([]int, len(names)), turns: make([]int, len(names)),
+	}
+	for p, c := range SeatColors(players) {
+		t.colors[p] = c.String()
+	}
+	for e, name := range names {
+		st := &t.s.Standings[e]
 		st.Name = name
 		st.Seats = make([]SeatRecord, players)
 		for p := range st.Seats {
-			st.Seats[p].Color = colors[p]
+			st.Seats[p].Color = t.colors[p]
 		}
+		t.h2h[e] = make([]pairRecord, len(names))
 	}
-	type pair struct{ games, wins [2]int }
-	h2h := make([][]pair, len(names))
-	for e := range h2h {
-		h2h[e] = make([]pair, len(names))
+	return t
+}
+
+// add adds the played match m, which fits.
+func (t *tally) add(m *Match) {
+	r := &m.Result
+	t.s.Games++
+	if r.Winner == elasund.NoPlayer {
+		t.s.Draws++
 	}
-	var cubes, turns = make([]int, len(names)), make([]int, len(names))
-	var pw []Comparison
-	for i := range games {
-		g := &games[i]
-		if !g.Played {
+	for p := range m.Seating {
+		t.addSeat(m, p)
+	}
+	if r.Forfeit != elasund.NoPlayer {
+		t.s.Forfeits = append(t.s.Forfeits, ForfeitNote{Game: m.Index, Seed: m.Config.Seed,
+			Bot: t.names[m.Seating[r.Forfeit]], Color: t.colors[r.Forfeit], Reason: r.Reason})
+	}
+}
+
+// addSeat adds the result of seat p of match m to its entrant's standing,
+// and its meetings with the other seats.
+func (t *tally) addSeat(m *Match, p int) {
+	r, e, me := &m.Result, m.Seating[p], elasund.Player(p)
+	st := &t.s.Standings[e]
+	st.Games++
+	st.Seats[p].Games++
+	switch {
+	case r.Winner == me:
+		st.Wins++
+		st.Seats[p].Wins++
+	case r.Forfeit == me:
+		st.Forfeits++
+	case r.Winner == elasund.NoPlayer:
+		st.Draws++
+	}
+	t.cubes[e] += r.Cubes[p]
+	t.turns[e] += r.Turns
+	st.Decisions += r.Decisions[p]
+	st.Think += r.Think[p]
+	for q, f := range m.Seating {
+		if q == p {
 			continue
 		}
-		r := &g.Result
-		s.Games++
-		if r.Winner == elasund.NoPlayer {
-			s.Draws++
+		h := &t.h2h[e][f]
+		h.games++
+		if r.Winner == me {
+			h.aWins++
+		} else if r.Winner == elasund.Player(q) {
+			h.bWins++
 		}
-		for p, e := range g.Seating {
-			st := &s.Standings[e]
-			me := elasund.Player(p)
-			st.Games++
-			st.Seats[p].Games++
-			switch {
-			case r.Winner == me:
-				st.Wins++
-				st.Seats[p].Wins++
-			case r.Forfeit == me:
-				st.Forfeits++
-			case r.Winner == elasund.NoPlayer:
-				st.Draws++
-			}
-			cubes[e] += r.Cubes[p]
-			turns[e] += r.Turns
-			st.Decisions += r.Decisions[p]
-			st.Think += r.Think[p]
-			for q, f := range g.Seating {
-				if q == p {
-					continue
-				}
-				h := &h2h[e][f]
-				h.games[0]++
-				if r.Winner == me {
-					h.wins[0]++
-				} else if r.Winner == elasund.Player(q) {
-					h.wins[1]++
-				}
-				if q > p {
-					var score float64
-					switch {
-					case r.Rank[p] < r.Rank[q]:
-						score = 1
-					case r.Rank[p] == r.Rank[q]:
-						score = 0.5
-					}
-					pw = append(pw, Comparison{e, f, score})
-				}
-			}
-		}
-		if r.Forfeit != elasund.NoPlayer {
-			s.Forfeits = append(s.Forfeits, ForfeitNote{Game: g.Index, Seed: g.Config.Seed,
-				Bot: names[g.Seating[r.Forfeit]], Color: colors[r.Forfeit], Reason: r.Reason})
+		if q > p {
+			t.pw = append(t.pw, Comparison{e, f, placeScore(r.Rank[p], r.Rank[q])})
 		}
 	}
-	a := 0
-	for e, name := range names {
-		if name == anchor {
-			a = e
-			break
-		}
+}
+
+// placeScore is the score of a seat in place a against one in place b: 1
+// for the better place, 0.5 for the same.
+func placeScore(a, b int) float64 {
+	switch {
+	case a < b:
+		return 1
+	case a == b:
+		return 0.5
 	}
-	s.Anchor = names[a]
-	elo := Elo(len(names), pw, a)
+	return 0
+}
+
+// summary returns the sums, with the rates, intervals and Elo ratings
+// anchored at entrant a.
+func (t *tally) summary(a int) Summary {
+	s := t.s
+	if a < len(t.names) {
+		s.Anchor = t.names[a]
+	}
+	elo := Elo(len(t.names), t.pw, a)
 	for e := range s.Standings {
 		st := &s.Standings[e]
 		st.Losses = st.Games - st.Wins - st.Draws
@@ -198,14 +277,14 @@ func Summarize(names []string, players int, games []Game, anchor string) Summary
 		for p := range st.Seats {
 			st.Seats[p].WinRate = ratio(st.Seats[p].Wins, st.Seats[p].Games)
 		}
-		st.Cubes = ratio(cubes[e], st.Games)
-		st.Turns = ratio(turns[e], st.Games)
+		st.Cubes = ratio(t.cubes[e], st.Games)
+		st.Turns = ratio(t.turns[e], st.Games)
 		st.Elo = elo[e]
-		for f := range names {
-			if h := h2h[e][f]; h.games[0] > 0 {
-				lo, hi := Wilson(h.wins[0], h.games[0], Z95)
-				s.HeadToHead = append(s.HeadToHead, HeadToHead{A: names[e], B: names[f], Games: h.games[0],
-					AWins: h.wins[0], BWins: h.wins[1], WinRate: ratio(h.wins[0], h.games[0]), Low: lo, High: hi})
+		for f, h := range t.h2h[e] {
+			if h.games > 0 {
+				lo, hi := Wilson(h.aWins, h.games, Z95)
+				s.HeadToHead = append(s.HeadToHead, HeadToHead{A: t.names[e], B: t.names[f], Games: h.games,
+					AWins: h.aWins, BWins: h.bWins, WinRate: ratio(h.aWins, h.games), Low: lo, High: hi})
 			}
 		}
 	}
@@ -214,7 +293,7 @@ func Summarize(names []string, players int, games []Game, anchor string) Summary
 
 // Pair returns the head-to-head record of a against b, and whether they
 // met.
-func (s *Summary) Pair(a, b string) (HeadToHead, bool) {
+func (s Summary) Pair(a, b string) (HeadToHead, bool) {
 	for _, h := range s.HeadToHead {
 		if h.A == a && h.B == b {
 			return h, true
@@ -224,7 +303,7 @@ func (s *Summary) Pair(a, b string) (HeadToHead, bool) {
 }
 
 // Standing returns the standing of the entrant called name.
-func (s *Summary) Standing(name string) (Standing, bool) {
+func (s Summary) Standing(name string) (Standing, bool) {
 	for _, st := range s.Standings {
 		if st.Name == name {
 			return st, true
@@ -241,16 +320,19 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// seatColors returns the colour names of the seats of a game of n
-// players.
-func SeatColors(n int) []string {
-	g, err := elasund.New(elasund.Config{Players: n})
+// SeatColors returns the colours of the seats of a game of players seats
+// with the default colours (elasund.Config.Colors left empty), seat 0
+// first: the colours of a tournament's games, whose results and records
+// name the seats by them. It returns nil for a number of players the game
+// is not for.
+func SeatColors(players int) []elasund.Color {
+	g, err := elasund.New(elasund.Config{Players: players})
 	if err != nil {
-		return make([]string, n)
+		return nil
 	}
-	out := make([]string, n)
+	out := make([]elasund.Color, players)
 	for p := range out {
-		out[p] = g.Color(elasund.Player(p)).String()
+		out[p] = g.Color(elasund.Player(p))
 	}
 	return out
 }

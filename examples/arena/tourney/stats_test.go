@@ -1,6 +1,7 @@
 package tourney
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"strings"
@@ -116,20 +117,20 @@ func TestEloOrder(t *testing.T) {
 }
 
 // game builds a played tournament game for Summarize.
-func game(index int, seating []int, winner, forfeit elasund.Player, cubes []int, turns int) Game {
+func game(index int, seating []int, winner, forfeit elasund.Player, cubes []int, turns int) Match {
 	r := Result{Outcome: Outcome{Winner: winner, Forfeit: forfeit}, Turns: turns, Cubes: cubes,
 		Decisions: make([]int, len(seating)), Think: make([]time.Duration, len(seating))}
 	if forfeit != elasund.NoPlayer {
 		r.Reason = "error: gave up"
 	}
 	r.Rank = ranks(cubes, winner, forfeit)
-	return Game{Index: index, Seating: seating, Played: true, Config: elasund.Config{Players: len(seating), Seed: uint64(100 + index)}, Result: r}
+	return Match{Index: index, Seating: seating, Played: true, Config: elasund.Config{Players: len(seating), Seed: uint64(100 + index)}, Result: r}
 }
 
 // TestSummarize sums up a constructed set of games by hand.
 func TestSummarize(t *testing.T) {
 	np := elasund.NoPlayer
-	games := []Game{
+	games := []Match{
 		game(0, []int{0, 1, 2}, 0, np, []int{10, 3, 5}, 40),  // a wins; c over b
 		game(1, []int{1, 2, 0}, 2, np, []int{4, 6, 10}, 50),  // a wins from seat 2
 		game(2, []int{2, 0, 1}, np, np, []int{7, 7, 2}, 300), // a draw
@@ -227,7 +228,7 @@ func TestClaims(t *testing.T) {
 	}
 
 	np := elasund.NoPlayer
-	var games []Game
+	var games []Match
 	// a against b: a wins 7, b wins 2, 1 draw.
 	for i := 0; i < 10; i++ {
 		w := elasund.Player(i % 2) // a's seat
@@ -264,7 +265,7 @@ func TestClaims(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := c.Check(&s)
+		r := c.Check(s)
 		if r.OK != v.ok || r.Wins != v.wins || r.Games != v.games {
 			t.Errorf("%s: ok %v, %d of %d; want %v, %d of %d", v.claim, r.OK, r.Wins, r.Games, v.ok, v.wins, v.games)
 		}
@@ -277,7 +278,227 @@ func TestClaims(t *testing.T) {
 		}
 	}
 	// A claim about bots that never met fails.
-	if r := (Claim{"a", "c", 0}).Check(&s); r.OK {
+	if r := (Claim{"a", "c", 0}).Check(s); r.OK {
 		t.Errorf("a claim about a pair that never met holds: %+v", r)
+	}
+}
+
+// TestWilsonAnyInput: Wilson is an interval within 0 to 1 for every
+// input. Wins above n count as n (5 of 3 is 3 of 3), below 0 as 0; no
+// trials, or a z that is NaN or infinite, know nothing (0 to 1); a
+// negative z is its absolute value, and z = 0 the observed proportion.
+func TestWilsonAnyInput(t *testing.T) {
+	lo2020, hi2020 := Wilson(20, 20, Z95)
+	lo020, hi020 := Wilson(0, 20, Z95)
+	lo310, hi310 := Wilson(3, 10, Z95)
+	nan := math.NaN()
+	cases := []struct {
+		wins, n int
+		z       float64
+		lo, hi  float64
+	}{
+		{25, 20, Z95, lo2020, hi2020},
+		{5, 3, Z95, 0.4385, 1}, // 3 of 3: Newcombe's table I, 0.4385 to 1
+		{-2, 20, Z95, lo020, hi020},
+		{3, 0, Z95, 0, 1},
+		{3, -5, Z95, 0, 1},
+		{-3, -5, Z95, 0, 1},
+		{3, 10, nan, 0, 1},
+		{3, 10, math.Inf(1), 0, 1},
+		{3, 10, math.Inf(-1), 0, 1},
+		{3, 10, -Z95, lo310, hi310},
+		{3, 10, 0, 0.3, 0.3},
+		{math.MaxInt, math.MaxInt, Z95, 1, 1},
+		{math.MinInt, math.MaxInt, Z95, 0, 0},
+	}
+	for _, c := range cases {
+		lo, hi := Wilson(c.wins, c.n, c.z)
+		if !(0 <= lo && lo <= hi && hi <= 1) || math.Abs(lo-c.lo) > 0.00005 || math.Abs(hi-c.hi) > 0.00005 {
+			t.Errorf("Wilson(%d, %d, %v) = %v, %v; want %.4f, %.4f", c.wins, c.n, c.z, lo, hi, c.lo, c.hi)
+		}
+	}
+}
+
+// TestEloAnyInput: Elo never panics. No entrants have no ratings, a lone
+// one 1000; an anchor out of range anchors entrant 0; comparisons that
+// name entrants out of range, or one entrant twice, or score NaN are left
+// out, and scores are clamped to 0 to 1.
+func TestEloAnyInput(t *testing.T) {
+	base := append(comparisons(0, 1, 30, 1), comparisons(1, 2, 20, 1)...)
+	want := Elo(3, base, 0)
+	same := func(name string, got []float64) {
+		t.Helper()
+		if len(got) != len(want) {
+			t.Fatalf("%s: %v; want %v", name, got, want)
+		}
+		for i := range got {
+			if math.Abs(got[i]-want[i]) > 1e-9 {
+				t.Errorf("%s: %v; want %v", name, got, want)
+				return
+			}
+		}
+	}
+	same("anchor -1", Elo(3, base, -1))
+	same("anchor 3", Elo(3, base, 3))
+	same("anchor MaxInt", Elo(3, base, math.MaxInt))
+	junk := append([]Comparison{{-1, 0, 1}, {0, 3, 1}, {3, -7, 0}, {1, 1, 1}, {0, 2, math.NaN()}}, base...)
+	same("with comparisons out of range", Elo(3, junk, 0))
+	clamped := append(comparisons(0, 1, 30, 7), comparisons(1, 2, 20, 1)...)
+	clamped = append(clamped, comparisons(2, 1, 5, -3)...) // 2 loses: 1 wins
+	same("scores out of 0 to 1", Elo(3, clamped[:50], 0))
+	if got, want := Elo(3, clamped, 0)[1], Elo(3, append(base, comparisons(1, 2, 5, 1)...), 0)[1]; math.Abs(got-want) > 1e-9 {
+		t.Errorf("a score of -3 rates %v; a score of 0, %v", got, want)
+	}
+	for _, n := range []int{0, -1, math.MinInt} {
+		if got := Elo(n, base, 0); got != nil {
+			t.Errorf("Elo(%d, …) = %v; want nil", n, got)
+		}
+	}
+	if got := Elo(1, base, 5); len(got) != 1 || got[0] != 1000 {
+		t.Errorf("Elo(1, …) = %v; want [1000]", got)
+	}
+}
+
+// TestSeatColors: the seats' colours of a tournament's games, and nil
+// (no panic) for a number of players the game is not for.
+func TestSeatColors(t *testing.T) {
+	r, b, g, y := elasund.Red, elasund.Blue, elasund.Green, elasund.Yellow
+	cases := []struct {
+		players int
+		want    []elasund.Color
+	}{
+		{2, []elasund.Color{r, b}},
+		{3, []elasund.Color{r, b, g}},
+		{4, []elasund.Color{r, b, g, y}},
+		{-1, nil},
+		{0, nil},
+		{1, nil},
+		{5, nil},
+		{math.MaxInt, nil},
+	}
+	for _, c := range cases {
+		if got := SeatColors(c.players); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("SeatColors(%d) = %v; want %v", c.players, got, c.want)
+		}
+	}
+}
+
+// TestSummarizeLeavesOutMisfits: a match that does not fit the tournament
+// (see Summarize) is left out, as an unplayed one, and never panics.
+func TestSummarizeLeavesOutMisfits(t *testing.T) {
+	np := elasund.NoPlayer
+	names := []string{"a", "b", "c"}
+	good := []Match{
+		game(0, []int{0, 1}, 0, np, []int{10, 3}, 40),
+		game(1, []int{1, 2}, np, 1, []int{4, 6}, 50),
+		game(2, []int{2, 0}, 1, np, []int{7, 10}, 30),
+	}
+	want := Summarize(names, 2, good, "b")
+	misfit := func(edit func(m *Match)) Match {
+		m := game(9, []int{0, 2}, 0, np, []int{10, 3}, 40)
+		edit(&m)
+		return m
+	}
+	misfits := map[string]Match{
+		"three seats":         game(9, []int{0, 1, 2}, 0, np, []int{10, 3, 1}, 40),
+		"one seat":            game(9, []int{0}, 0, np, []int{10}, 40),
+		"entrant 3":           game(9, []int{0, 3}, 0, np, []int{10, 3}, 40),
+		"entrant -1":          game(9, []int{-1, 0}, 0, np, []int{10, 3}, 40),
+		"no cubes":            misfit(func(m *Match) { m.Result.Cubes = nil }),
+		"one rank":            misfit(func(m *Match) { m.Result.Rank = m.Result.Rank[:1] }),
+		"no decisions":        misfit(func(m *Match) { m.Result.Decisions = nil }),
+		"no think":            misfit(func(m *Match) { m.Result.Think = nil }),
+		"winner seat 2":       misfit(func(m *Match) { m.Result.Winner = 2 }),
+		"winner seat -2":      misfit(func(m *Match) { m.Result.Winner = -2 }),
+		"forfeit seat 2":      misfit(func(m *Match) { m.Result.Forfeit = 2 }),
+		"forfeit seat -5":     misfit(func(m *Match) { m.Result.Forfeit = -5 }),
+		"unplayed and broken": {Index: 9, Seating: []int{7}},
+	}
+	for name, m := range misfits {
+		got := Summarize(names, 2, append(append([]Match(nil), good...), m), "b")
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the summary counts the match:\n%+v\nwant\n%+v", name, got, want)
+		}
+	}
+	// No entrants, or no seats: nothing fits, nothing panics.
+	for _, c := range []struct {
+		names   []string
+		players int
+	}{{nil, 2}, {names, 0}, {names, -1}, {names, 7}} {
+		s := Summarize(c.names, c.players, good, "a")
+		if s.Games != 0 || len(s.Standings) != len(c.names) {
+			t.Errorf("%d names, %d players: %d games, %d standings", len(c.names), c.players, s.Games, len(s.Standings))
+		}
+	}
+}
+
+// TestSummaryValueMethods: Standing and Pair have value receivers, so
+// they are called on Summarize's result as it comes.
+func TestSummaryValueMethods(t *testing.T) {
+	np := elasund.NoPlayer
+	games := []Match{game(0, []int{0, 1}, 1, np, []int{3, 10}, 40)}
+	if st, ok := Summarize([]string{"a", "b"}, 2, games, "a").Standing("b"); !ok || st.Wins != 1 {
+		t.Errorf("Standing(b) = %+v, %v; want one win", st, ok)
+	}
+	if h, ok := Summarize([]string{"a", "b"}, 2, games, "a").Pair("a", "b"); !ok || h.BWins != 1 {
+		t.Errorf("Pair(a, b) = %+v, %v; want b's win", h, ok)
+	}
+	if r := (Claim{A: "b", Min: 1}).Check(Summarize([]string{"a", "b"}, 2, games, "a")); !r.OK {
+		t.Errorf("b:1 fails: %s", r.Message)
+	}
+}
+
+// TestClaimInvalid: a claim that ParseClaim would not return is refused
+// by Names (ErrBadClaim) and fails Check with the reason, even when the
+// summary has an entrant of the empty name, the zero Claim's A.
+func TestClaimInvalid(t *testing.T) {
+	np := elasund.NoPlayer
+	names := []string{"", "b"}
+	games := []Match{game(0, []int{0, 1}, 0, np, []int{10, 3}, 40), game(1, []int{1, 0}, 1, np, []int{3, 10}, 40)}
+	s := Summarize(names, 2, games, "b")
+	cases := []struct {
+		c    Claim
+		want string
+	}{
+		{Claim{}, "names no bot"},
+		{Claim{B: "b"}, "names no bot"},
+		{Claim{A: "b", B: "b"}, "sets a bot against itself"},
+		{Claim{A: "b>a", Min: 0.5}, "holds a >"},
+		{Claim{A: "b", Min: math.NaN()}, "not one from 0 to 1"},
+		{Claim{A: "b", Min: -0.1}, "not one from 0 to 1"},
+		{Claim{A: "b", Min: 1.5}, "not one from 0 to 1"},
+	}
+	for _, c := range cases {
+		if err := c.c.Names(names); !errors.Is(err, ErrBadClaim) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: Names = %v; want ErrBadClaim, %q", c.c, err, c.want)
+		}
+		if r := c.c.Check(s); r.OK || !strings.Contains(r.Message, c.want) || !strings.Contains(r.Message, "FAILS") {
+			t.Errorf("%+v: Check = %+v; want a failure that says %q", c.c, r, c.want)
+		}
+	}
+	if err := (Claim{A: "b", B: "zz", Min: 0.5}).Names(names); !errors.Is(err, ErrBadClaim) {
+		t.Errorf("a claim about an unknown bot: %v; want ErrBadClaim", err)
+	}
+	if err := (Claim{A: "b", Min: 0.5}).Names(names); err != nil {
+		t.Errorf("b:0.5: %v", err)
+	}
+}
+
+// TestParseClaimErrors: ParseClaim's errors wrap ErrBadClaim and quote at
+// most 60 bytes of the text.
+func TestParseClaimErrors(t *testing.T) {
+	long := strings.Repeat("x", 1000)
+	for _, in := range []string{"", "greedy", "a>b:2", ">b:0.5", "a>:0.5", "a>a:0.5", long, "a>b:" + long, long + ">" + long + ":0.5"} {
+		_, err := ParseClaim(in)
+		if !errors.Is(err, ErrBadClaim) {
+			t.Errorf("ParseClaim(%.20q…): %v; want ErrBadClaim", in, err)
+			continue
+		}
+		if n := strings.Count(err.Error(), "x"); n > 60 {
+			t.Errorf("ParseClaim(%.20q…): the error quotes %d bytes of it: %.100s…", in, n, err)
+		}
+		if _, err := ParseClaims("a>b:0.5," + in); !errors.Is(err, ErrBadClaim) && in != "" {
+			t.Errorf("ParseClaims(…%.20q…): %v; want ErrBadClaim", in, err)
+		}
 	}
 }

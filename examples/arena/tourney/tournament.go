@@ -90,14 +90,17 @@ type Tournament struct {
 	// its deal, which other games of the deal may still be playing: a host
 	// that shows records to the bots' side while the tournament runs waits
 	// until every game of the deal is over.
-	OnGame func(g *Game) error
+	OnGame func(m *Match) error
 	// KeepRecords keeps every game's record in its Result; Run drops them
 	// after OnGame otherwise, to save memory.
 	KeepRecords bool
 }
 
-// Game is one game of a tournament.
-type Game struct {
+// Match is one game of a tournament: which entrant sits in which seat,
+// the game's configuration and, once it is played, its result. (The name
+// keeps it apart from elasund.Game, the game's state, which a Match does
+// not hold.)
+type Match struct {
 	// Index is the game's number, from 0; Deal its deal (Index / the
 	// number of seatings).
 	Index, Deal int
@@ -185,13 +188,13 @@ func (t *Tournament) check() error {
 	return nil
 }
 
-// Games returns the games Run plays, unplayed.
-func (t *Tournament) games() []Game {
+// matches returns the games Run plays, unplayed.
+func (t *Tournament) matches() []Match {
 	seatings := t.Seatings()
-	games := make([]Game, t.Len())
+	games := make([]Match, t.Len())
 	for i := range games {
 		deal := i / len(seatings)
-		games[i] = Game{
+		games[i] = Match{
 			Index: i, Deal: deal, Seating: seatings[i%len(seatings)],
 			Config: elasund.Config{Players: t.Players, Seed: t.dealSeed(deal), MaxTurns: t.MaxTurns, Rules: t.Rules},
 		}
@@ -200,14 +203,15 @@ func (t *Tournament) games() []Game {
 }
 
 // Run plays the tournament: Len games (those of its shard, if Shards is
-// above 1), Parallel at a time. It returns every game, in index order. When ctx ends it stops, lets the games under
-// way end (they are left unplayed) and returns the games with ctx's error;
-// an error of OnGame or of an entrant's New stops it the same way.
-func (t *Tournament) Run(ctx context.Context) ([]Game, error) {
+// above 1), Parallel at a time. It returns every game's Match, in index
+// order. When ctx ends it stops, lets the games under way end (they are
+// left unplayed) and returns the games with ctx's error; an error of
+// OnGame or of an entrant's New stops it the same way.
+func (t *Tournament) Run(ctx context.Context) ([]Match, error) {
 	if err := t.check(); err != nil {
 		return nil, err
 	}
-	games := t.games()
+	games := t.matches()
 	workers := t.Parallel
 	if workers == 0 {
 		workers = runtime.NumCPU()
@@ -267,7 +271,7 @@ feed:
 }
 
 // play plays game g; an error means it was not played to its end.
-func (t *Tournament) play(ctx context.Context, g *Game) error {
+func (t *Tournament) play(ctx context.Context, g *Match) error {
 	seats := make([]bots.Bot, len(g.Seating))
 	for p, e := range g.Seating {
 		b, err := t.Entrants[e].New(Seat{Game: g.Index, Seat: elasund.Player(p), Seed: t.botSeed(g.Index, p)})

@@ -137,7 +137,7 @@ func TestRunGames(t *testing.T) {
 // TestRunDeterministic: the same tournament played 1, 2 and 5 games at a
 // time gives the same games, results and records (bots use their seeds).
 func TestRunDeterministic(t *testing.T) {
-	var runs [][]Game
+	var runs [][]Match
 	for _, parallel := range []int{1, 2, 5} {
 		tr := &Tournament{Entrants: entrants(3), Players: 3, Games: 30, Seed: 4, MaxTurns: 300, Parallel: parallel, KeepRecords: true}
 		games, err := tr.Run(context.Background())
@@ -202,7 +202,7 @@ func TestRunStops(t *testing.T) {
 	stop := errors.New("enough")
 	tr := &Tournament{Entrants: entrants(2), Players: 2, Games: 40, MaxTurns: 300, Parallel: 2}
 	n := 0
-	tr.OnGame = func(g *Game) error {
+	tr.OnGame = func(g *Match) error {
 		n++
 		if n == 3 {
 			return stop

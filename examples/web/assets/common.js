@@ -4,11 +4,12 @@
 const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
 
-// api calls the server's JSON API, sending body (if any) as JSON, and
-// returns the decoded answer; an error answer throws an Error with the
-// server's message.
-async function api(method, path, body) {
-  const opts = { method, headers: {} };
+// api calls the server's JSON API, sending body (if any) as JSON and the
+// fetch options extra (headers, signal), and returns the decoded answer;
+// an error answer throws an Error with the server's message.
+async function api(method, path, body, extra) {
+  const opts = Object.assign({ method, headers: {} }, extra || {});
+  opts.headers = Object.assign({}, opts.headers);
   if (body !== undefined) {
     opts.headers['Content-Type'] = 'application/json';
     opts.body = JSON.stringify(body);
@@ -51,8 +52,16 @@ function showSVG(container, text) {
   if (svg) {
     svg.removeAttribute('width');
     svg.removeAttribute('height');
+    fitSVG(svg);
   }
   return svg;
+}
+
+// fitSVG gives an svg element the proportions of its viewBox, so that it
+// can be sized by its height or by its width.
+function fitSVG(svg) {
+  const vb = (svg.getAttribute('viewBox') || '').split(/\s+/).map(Number);
+  if (vb.length === 4 && vb[2] > 0 && vb[3] > 0) svg.style.aspectRatio = `${vb[2]} / ${vb[3]}`;
 }
 
 // logItem is a line of a move list: number, turn, player and move.

@@ -1,13 +1,14 @@
 'use strict';
-// The play page: a person plays one seat against the server's bots. The
-// server is the referee; this page knows only its seat's view.
+// The play page: the lobby that creates a table, and a game played from a
+// seat's link (/g/ID#seat=TOKEN) or watched from the spectator's (/g/ID).
+// The server is the referee; this page knows only its seat's view.
 
 const COLORS = ['red', 'blue', 'green', 'yellow'];
 const KIND_HELP = {
   steer: 'click a highlighted row of the sea',
   pirates: 'click a highlighted row of the sea',
-  build: 'click a highlighted square (a building\'s north-west corner)',
-  rebuild: 'click a highlighted square',
+  build: 'choose a building, then click where it goes',
+  rebuild: 'click where it goes',
   wall: 'click a highlighted wall site',
   permit: 'click a highlighted square',
   'move permit': 'click a highlighted square (where the permit goes)',
@@ -27,84 +28,17 @@ const PHASE_HELP = {
   bonus: 'phase 4: one bonus action, or end your turn',
 };
 
-let botNames = ['random'];
 let game = null; // the last state the server sent
-let pollToken = 0;
+let gameID = '';
+let token = ''; // this seat's token; '' for a spectator
+let svgHash = '';
+let logEntries = []; // the whole log, kept up to date from each state's tail
+let poller = null; // the AbortController of the long poll under way
 let busy = false;
 let targets = null; // the board's click targets: square -> hit rect
-
-// ---- setup ----
-
-function seatRows() {
-  const n = Number($('players').value);
-  const body = $('seats').tBodies[0];
-  const mine = Number((body.querySelector('input[name=you]:checked') || { value: 0 }).value);
-  const old = [...body.querySelectorAll('select')].map((s) => s.value);
-  body.replaceChildren();
-  for (let p = 0; p < n; p++) {
-    const tr = el('tr');
-    const radio = el('input');
-    radio.type = 'radio';
-    radio.name = 'you';
-    radio.value = p;
-    radio.checked = p === Math.min(mine, n - 1);
-    radio.setAttribute('aria-label', `you play ${COLORS[p]}`);
-    const sel = el('select');
-    sel.setAttribute('aria-label', `bot for ${COLORS[p]}`);
-    for (const b of botNames) {
-      const o = el('option', '', b);
-      o.value = b;
-      sel.append(o);
-    }
-    if (old[p] && botNames.includes(old[p])) sel.value = old[p];
-    const tdBot = el('td');
-    tdBot.append(sel, el('span', 'you-label', 'you'));
-    const tdRadio = el('td');
-    tdRadio.append(radio);
-    const tdSeat = el('td');
-    tdSeat.append(chip(COLORS[p]));
-    tr.append(tdSeat, tdRadio, tdBot);
-    body.append(tr);
-    radio.addEventListener('change', markYou);
-  }
-  markYou();
-}
-
-function markYou() {
-  for (const tr of $('seats').tBodies[0].rows) {
-    const you = tr.querySelector('input').checked;
-    tr.classList.toggle('is-you', you);
-    tr.querySelector('select').disabled = you;
-  }
-}
-
-async function startGame(ev) {
-  ev.preventDefault();
-  const seats = [];
-  for (const tr of $('seats').tBodies[0].rows) {
-    seats.push(tr.querySelector('input').checked ? 'you' : tr.querySelector('select').value);
-  }
-  const body = { seats, rules: $('rules').value };
-  $('setup-error').hidden = true;
-  try {
-    const st = await api('POST', '/api/games', body);
-    sessionStorage.setItem('elasund-game', st.id);
-    history.replaceState(null, '', '#game=' + st.id);
-    render(st);
-  } catch (e) {
-    $('setup-error').textContent = e.message;
-    $('setup-error').hidden = false;
-  }
-}
-
-function showSetup() {
-  pollToken++;
-  game = null;
-  history.replaceState(null, '', location.pathname);
-  sessionStorage.removeItem('elasund-game');
-  $('play').hidden = true;
-  $('setup').hidden = false;
-}
+let buildKind = ''; // the building chosen in the build phase ('' = any)
+let extraPanel = ''; // a seat whose panel the person opened
+let pending = null; // the paid move waiting for its confirmation
 
 // ---- the game ----
 
@@ -112,29 +46,99 @@ function decides(st) {
   return st.moves.length > 0;
 }
 
+function headers() {
+  return token ? { Authorization: 'Bearer ' + token } : {};
+}
+
+function statePath(extra) {
+  return `/api/games/${gameID}?from=${logEntries.length}&svg=${encodeURIComponent(svgHash)}` + (extra || '');
+}
+
+// openGame shows the game id as the seat of tok ('' for a spectator).
+async function openGame(id, tok) {
+  gameID = id;
+  token = tok;
+  logEntries = [];
+  svgHash = '';
+  $('lobby').hidden = true;
+  try {
+    render(await api('GET', statePath(), undefined, { headers: headers() }));
+  } catch (e) {
+    if (e.status === 401 && token) {
+      // Not this game's seat: watch instead, and say why.
+      localStorage.removeItem('elasund-seat-' + id);
+      token = '';
+      await openGame(id, '');
+      showError(e.message + ' You are watching as a spectator.');
+      return;
+    }
+    $('play').hidden = false;
+    showError(e.message);
+  }
+}
+
 function render(st) {
+  if (game && st.version < game.version) return; // an older answer
   game = st;
-  $('setup').hidden = true;
+  $('lobby').hidden = true;
   $('play').hidden = false;
   closeMenu();
-  const svg = showSVG($('board'), st.svg);
+  closeConfirm();
+  if (st.logFrom <= logEntries.length) {
+    logEntries = logEntries.slice(0, st.logFrom).concat(st.log);
+  }
+  let svg = $('board').querySelector('svg');
+  if (st.svg) {
+    svg = showSVG($('board'), st.svg);
+    svgHash = st.svgHash;
+    cropBoard(svg);
+  }
+  if (!st.moves.some((m) => m.kind === 'build' && m.building === buildKind)) buildKind = '';
   addTargets(svg, st);
   renderStatus(st);
+  renderPlayers(st);
+  renderPanels(st);
   renderMoves(st);
-  renderLog(st);
-  const v = st.view;
-  const over = v.phase === 'over';
-  $('over').hidden = !over;
-  if (over) {
-    $('over-text').textContent = v.winner
-      ? (v.winner === st.you ? 'You won!' : `${v.winner} won.`)
-      : `The game ended at the turn limit (${v.maxTurns}) without a winner.`;
-    $('record-link').href = `/api/games/${st.id}/record`;
-  }
+  renderLog();
+  renderOver(st);
   $('note').hidden = !st.note;
   $('note').textContent = st.note || '';
-  $('typed').hidden = over;
-  if (!over && !decides(st)) poll();
+  $('typed').hidden = !decides(st);
+  $('copy-spectator').hidden = false;
+  document.title = st.end ? 'Game over · Elasund'
+    : decides(st) ? '▶ Your move · Elasund'
+      : `${st.view.toMove} to move · Elasund`;
+  if (!st.end) poll();
+}
+
+// cropBoard shows the board and the trade track of the picture, without
+// the panels drawn right of them (the page shows those itself).
+function cropBoard(svg) {
+  if (!svg) return;
+  const info = svg.querySelector('#info rect');
+  if (!info) return;
+  let right = 0;
+  let bottom = 0;
+  for (const g of svg.children) {
+    if (g.tagName !== 'g' || g.id === 'info' || g.classList.contains('panel') || g.id === 'targets') continue;
+    const b = g.getBBox();
+    right = Math.max(right, b.x + b.width);
+    bottom = Math.max(bottom, b.y + b.height);
+  }
+  right = Math.min(right, Number(info.getAttribute('x')) - 6);
+  svg.setAttribute('viewBox', `0 0 ${Math.ceil(right + 8)} ${Math.ceil(bottom + 8)}`);
+  fitSVG(svg);
+  svg.dataset.panels = '1';
+}
+
+function seatOf(st, color) {
+  return st.seats.find((s) => s.color === color) || { kind: '?' };
+}
+
+function who(st, color) {
+  const s = seatOf(st, color);
+  if (s.you) return 'you';
+  return s.kind === 'human' ? 'a person' : s.kind;
 }
 
 function renderStatus(st) {
@@ -142,28 +146,87 @@ function renderStatus(st) {
   const s = $('status');
   s.replaceChildren();
   const line = el('div', 'line');
-  line.append(el('b', '', `Turn ${v.turn}`), document.createTextNode(' · you are '), chip(st.you));
-  if (v.dice[0]) line.append(document.createTextNode(` · last roll ${v.dice[0]} + ${v.dice[1]}`));
-  s.append(line);
-  const who = el('div', 'line big');
-  if (v.phase === 'over') {
-    who.textContent = 'The game is over.';
-  } else if (decides(st)) {
-    who.classList.add('yours');
-    who.textContent = 'Your decision: ' + (PHASE_HELP[v.phase] || v.phase);
-    if (v.phase === 'build') who.textContent += ` (${v.buildsLeft} left)`;
-  } else {
-    const seat = st.seats.find((x) => x.color === v.toMove);
-    who.append(document.createTextNode('Waiting for '), chip(v.toMove),
-      document.createTextNode(` (${seat ? seat.player : '?'}): ${v.phase}…`));
-    who.classList.add('waiting');
+  line.append(el('b', '', `Turn ${v.turn}`));
+  if (st.you) line.append(document.createTextNode(' · you are '), chip(st.you));
+  else line.append(document.createTextNode(' · you are watching'));
+  if (st.lastRoll) {
+    const r = st.lastRoll;
+    line.append(document.createTextNode(` · last roll ${r.dice[0]} + ${r.dice[1]} = ${r.dice[0] + r.dice[1]} by `),
+      chip(r.color, r.color === st.you ? 'you' : r.color));
+    line.querySelector('.chip:last-child').classList.add('roller');
   }
-  s.append(who);
+  s.append(line);
+  const line2 = el('div', 'line');
+  if (v.ship) line2.append(document.createTextNode(`ship in row ${v.ship} · `));
+  line2.append(document.createTextNode(`bank ${v.bank} gold · deck ${v.deckSize} cards`));
+  s.append(line2);
+  const whoLine = el('div', 'line big');
+  if (st.end) {
+    whoLine.textContent = 'The game is over.';
+  } else if (decides(st)) {
+    whoLine.classList.add('yours');
+    whoLine.textContent = 'Your decision: ' + (PHASE_HELP[v.phase] || v.phase);
+    if (v.phase === 'build') whoLine.textContent += ` (${v.buildsLeft} left)`;
+  } else {
+    whoLine.append(document.createTextNode('Waiting for '), chip(v.toMove),
+      document.createTextNode(` (${who(st, v.toMove)}): ${v.phase}…`));
+    whoLine.classList.add('waiting');
+  }
+  s.append(whoLine);
+}
+
+// renderPlayers lists the seats with their score (cubes placed, of 10),
+// gold and cards; a click shows the seat's panel.
+function renderPlayers(st) {
+  const box = $('players-list');
+  box.replaceChildren();
+  for (const p of st.view.players) {
+    const row = el('button', 'player');
+    row.type = 'button';
+    row.dataset.color = p.color;
+    if (p.color === st.view.toMove && !st.end) row.classList.add('deciding');
+    if (p.color === st.you) row.classList.add('mine');
+    row.append(chip(p.color, p.color), el('span', 'kind', who(st, p.color)),
+      el('span', 'score', `${p.cubesPlaced}/10`),
+      el('span', 'gold', `${p.gold} gold`), el('span', 'cards', `${p.influenceCards} card${p.influenceCards === 1 ? '' : 's'}`));
+    row.title = `${p.color}: ${p.cubesPlaced} of 10 cubes placed (the score), ${p.gold} gold, ${p.influenceCards} influence cards; click for the panel`;
+    row.addEventListener('click', () => {
+      extraPanel = extraPanel === p.color ? '' : p.color;
+      renderPanels(game);
+    });
+    box.append(row);
+  }
+}
+
+// renderPanels shows the panels of the picture for the deciding seat, the
+// person's own, and one the person opened.
+function renderPanels(st) {
+  const box = $('panels');
+  box.replaceChildren();
+  const svg = $('board').querySelector('svg');
+  if (!svg) return;
+  const seen = new Set();
+  for (const c of [st.end ? '' : st.view.toMove, st.you, extraPanel]) {
+    if (!c || seen.has(c)) continue;
+    seen.add(c);
+    const rect = svg.querySelector(`#panel-${c} rect`);
+    if (!rect) continue;
+    const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(rect.getAttribute(a)));
+    const pic = document.createElementNS(SVGNS, 'svg');
+    pic.setAttribute('viewBox', `${x - 2} ${y - 2} ${w + 4} ${h + 4}`);
+    pic.setAttribute('class', 'panel-pic');
+    pic.dataset.color = c;
+    const use = document.createElementNS(SVGNS, 'use');
+    use.setAttribute('href', '#panel-' + c);
+    pic.append(use);
+    box.append(pic);
+  }
 }
 
 // renderMoves lists the legal moves by kind: the kinds without a place on
 // the board as buttons, the others as a list to open (a fallback for the
-// clicks on the board).
+// clicks on the board); the build phase's buildings as buttons that choose
+// which the board shows.
 function renderMoves(st) {
   const box = $('moves');
   box.replaceChildren();
@@ -180,6 +243,7 @@ function renderMoves(st) {
       for (const m of moves) buttons.append(moveButton(m));
       continue;
     }
+    if (kind === 'build') box.append(buildChooser(moves));
     const d = el('details', 'group');
     d.dataset.kind = kind;
     const sum = el('summary', '', `${kind} (${moves.length})`);
@@ -193,27 +257,94 @@ function renderMoves(st) {
   if (buttons.children.length) box.prepend(buttons);
 }
 
+// buildChooser offers one button per building that can be built: choosing
+// one shows on the board where it goes, each place its whole footprint.
+function buildChooser(moves) {
+  const kinds = new Map();
+  for (const m of moves) {
+    if (!kinds.has(m.building)) kinds.set(m.building, []);
+    kinds.get(m.building).push(m);
+  }
+  const row = el('div', 'builds');
+  row.append(el('span', 'dim', 'Build: '));
+  for (const [b, ms] of kinds) {
+    const btn = el('button', 'build-kind', `${b} (${ms.length})`);
+    btn.type = 'button';
+    btn.dataset.building = b;
+    btn.setAttribute('aria-pressed', String(b === buildKind));
+    const costs = [...new Set(ms.map((m) => m.cost || 'free'))];
+    btn.title = `${ms.length} places; costs ${costs.join(' or ')}`;
+    btn.addEventListener('click', () => {
+      buildKind = buildKind === b ? '' : b;
+      addTargets($('board').querySelector('svg'), game);
+      renderMoves(game);
+    });
+    row.append(btn);
+  }
+  return row;
+}
+
 function moveButton(m) {
-  const b = el('button', 'move', m.text);
+  const b = el('button', 'move' + (m.cost ? ' paid' : ''), m.text);
   b.type = 'button';
   b.dataset.move = m.text;
-  b.addEventListener('click', () => play(m.text));
+  if (m.cost) {
+    b.append(el('span', 'cost', m.cost));
+    b.title = `${m.text}: costs ${m.cost} (you will be asked to confirm)`;
+  }
+  b.addEventListener('click', () => decide(m));
   b.addEventListener('mouseenter', () => preview(m, true));
   b.addEventListener('mouseleave', () => preview(m, false));
   return b;
 }
 
-function renderLog(st) {
+function renderLog() {
   const ol = $('log');
-  ol.replaceChildren(...st.log.map(logItem));
-  ol.scrollTop = ol.scrollHeight;
+  const atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 30;
+  if (ol.children.length > logEntries.length) ol.replaceChildren();
+  for (let i = ol.children.length; i < logEntries.length; i++) ol.append(logItem(logEntries[i]));
+  $('log-count').textContent = `(${logEntries.length})`;
+  if (atEnd || ol.dataset.scrolled !== '1') {
+    ol.scrollTop = ol.scrollHeight;
+    ol.dataset.scrolled = '1';
+  }
 }
 
-// addTargets lays click targets over the board: the squares, wall sites and
-// sea rows where a legal move is chosen.
+function renderOver(st) {
+  $('over').hidden = !st.end;
+  if (!st.end) return;
+  const e = st.end;
+  $('over-text').textContent = e.abandoned ? 'The game was ended before its end.'
+    : e.winner ? (e.winner === st.you ? 'You won!' : `${e.winner} won.`)
+      : `The game ended at the turn limit (${st.view.maxTurns}) without a winner.`;
+  const t = $('standings');
+  t.replaceChildren();
+  const head = el('tr');
+  for (const h of ['', 'seat', 'score', 'gold', 'cards in hand']) head.append(el('th', '', h));
+  t.append(head);
+  for (const s of e.standings) {
+    const tr = el('tr');
+    tr.dataset.color = s.color;
+    const seat = el('td');
+    seat.append(chip(s.color), document.createTextNode(' ' + (s.kind === 'human' ? '' : s.kind)));
+    const hand = Object.entries(s.hand).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`).join(', ') || 'none';
+    tr.append(el('td', '', s.winner ? '🏆' : String(s.rank)), seat, el('td', '', `${s.score}/10`),
+      el('td', '', String(s.gold)), el('td', 'hand', hand));
+    t.append(tr);
+  }
+  $('replay-link').href = e.replay;
+  $('record-link').href = e.record;
+}
+
+// addTargets lays click targets over the board: the squares, wall sites
+// and sea rows where a legal move is chosen. A build's target is every
+// square of its footprint; a target whose moves all cost something is
+// drawn as paid.
 function addTargets(svg, st) {
   targets = new Map();
   if (!svg) return;
+  const old = svg.querySelector('#targets');
+  if (old) old.remove();
   const layer = document.createElementNS(SVGNS, 'g');
   layer.id = 'targets';
   svg.append(layer);
@@ -225,7 +356,12 @@ function addTargets(svg, st) {
     map.get(key).push(m);
   };
   for (const m of st.moves) {
-    if (m.square) add(bySquare, m.square, m);
+    if (m.footprint) {
+      if (m.kind === 'build' && buildKind && m.building !== buildKind) continue;
+      for (const sq of m.footprint) add(bySquare, sq, m);
+    } else if (m.square) {
+      add(bySquare, m.square, m);
+    }
     if (m.site) add(bySite, m.site, m);
     if (m.row) add(byRow, String(m.row), m);
   }
@@ -235,16 +371,25 @@ function addTargets(svg, st) {
     r.setAttribute('y', y);
     r.setAttribute('width', w);
     r.setAttribute('height', h);
-    r.setAttribute('class', moves.length ? 'hit target' : 'hit');
+    let cls = 'hit';
+    if (moves.length) {
+      const paid = moves.filter((m) => m.cost).length;
+      cls += ' target' + (paid === moves.length ? ' paid' : paid ? ' mixed' : '');
+    }
+    r.setAttribute('class', cls);
     r.dataset.target = key;
     if (moves.length) {
       const t = document.createElementNS(SVGNS, 'title');
-      t.textContent = moves.map((m) => m.text).join('\n');
+      t.textContent = moves.map((m) => m.text + (m.cost ? ` (${m.cost})` : '')).join('\n');
       r.append(t);
       r.addEventListener('click', (ev) => {
         ev.stopPropagation();
         choose(ev, label, moves);
       });
+      if (moves.length === 1) {
+        r.addEventListener('mouseenter', () => preview(moves[0], true));
+        r.addEventListener('mouseleave', () => preview(moves[0], false));
+      }
     }
     layer.append(r);
     return r;
@@ -268,11 +413,11 @@ function addTargets(svg, st) {
     hit(Number(a.getAttribute('x')) - w, Number(a.getAttribute('y')), w, Number(a.getAttribute('height')),
       'row ' + row, moves, 'row-' + row);
   }
-  svg.addEventListener('click', (ev) => {
-    if (!decides(st)) return;
+  svg.onclick = (ev) => {
+    if (!decides(game)) return;
     const sq = squareAt(svg, ev);
     if (sq) explain(sq);
-  });
+  };
 }
 
 // squareAt returns the city square under a click, or null.
@@ -289,7 +434,8 @@ function squareAt(svg, ev) {
 }
 
 // explain answers a click on a square where no move of yours goes: in the
-// permit phase it asks the engine for its reason; otherwise it says so.
+// permit phase it asks the engine for its reason (a move it refuses costs
+// nothing); otherwise it says so.
 function explain(sq) {
   const v = game.view;
   const me = v.players.find((p) => p.color === game.you);
@@ -300,7 +446,7 @@ function explain(sq) {
   showError(`No move of yours goes on ${sq} now.`);
 }
 
-// preview outlines the squares a move covers while its button is hovered.
+// preview outlines the squares a move covers (a build's whole footprint).
 function preview(m, on) {
   if (!targets) return;
   for (const sq of m.footprint || (m.square ? [m.square] : [])) {
@@ -310,17 +456,21 @@ function preview(m, on) {
   if (m.from && targets.get(m.from)) targets.get(m.from).classList.toggle('preview-from', on);
 }
 
-// choose plays the only move of a target, or opens a menu of its moves.
+function clearPreviews() {
+  for (const r of (targets || new Map()).values()) r.classList.remove('preview', 'preview-from');
+}
+
+// choose takes the only move of a target, or opens a menu of its moves.
 function choose(ev, label, moves) {
   if (moves.length === 1) {
-    play(moves[0].text);
+    decide(moves[0]);
     return;
   }
   const menu = $('menu');
   menu.replaceChildren(el('div', 'menu-title', label));
   for (const m of moves) {
     const b = moveButton(m);
-    b.addEventListener('click', closeMenu);
+    b.addEventListener('click', () => { menu.hidden = true; });
     menu.append(b);
   }
   menu.hidden = false;
@@ -332,10 +482,32 @@ function choose(ev, label, moves) {
 
 function closeMenu() {
   const menu = $('menu');
-  if (!menu.hidden) {
-    for (const r of (targets || new Map()).values()) r.classList.remove('preview', 'preview-from');
-  }
+  if (!menu.hidden) clearPreviews();
   menu.hidden = true;
+}
+
+// decide plays a free move at once, and asks before a paid one: the cost
+// is shown, with the squares it covers on the board.
+function decide(m) {
+  closeMenu();
+  if (!m.cost) {
+    play(m.text);
+    return;
+  }
+  pending = m;
+  clearPreviews();
+  preview(m, true);
+  $('confirm-move').textContent = m.text;
+  $('confirm-cost').textContent = m.cost;
+  $('confirm').hidden = false;
+  $('confirm-yes').focus();
+}
+
+function closeConfirm() {
+  if ($('confirm').hidden) return;
+  $('confirm').hidden = true;
+  if (pending) preview(pending, false);
+  pending = null;
 }
 
 function showError(text) {
@@ -343,78 +515,95 @@ function showError(text) {
   $('error').hidden = false;
 }
 
-// play sends a move in notation; the server answers with the new state or
-// the engine's refusal.
+// play sends a move in notation; the server answers, once the move is
+// saved, with the new state or the engine's refusal.
 async function play(text) {
   if (busy || !game) return;
   busy = true;
   $('error').hidden = true;
   closeMenu();
+  closeConfirm();
+  stopPolling();
   try {
-    const st = await api('POST', `/api/games/${game.id}/moves`, { move: text });
+    const st = await api('POST', `/api/games/${gameID}/moves?from=${logEntries.length}&svg=${encodeURIComponent(svgHash)}`,
+      { move: text }, { headers: headers() });
     if ($('typed-move').value.trim() === text) $('typed-move').value = '';
+    busy = false;
     render(st);
   } catch (e) {
-    showError(e.message);
-    if (e.status === 404) {
-      $('error').textContent += ' Start a new game.';
-    } else if (e.status === 409) {
-      refresh();
-    }
-  } finally {
     busy = false;
-  }
-}
-
-async function refresh() {
-  try {
-    render(await api('GET', `/api/games/${game.id}`));
-  } catch (e) {
     showError(e.message);
+    if (e.status === 404) $('error').textContent += ' Start a new table.';
+    if (game && !game.end) poll();
   }
 }
 
-// poll waits for the bots' moves (the server holds the request until the
-// game moves on) and shows each new state.
+function stopPolling() {
+  if (poller) poller.abort();
+  poller = null;
+}
+
+// poll waits for the next move (the server holds the request until the
+// game moves on, at most 20 s) and shows each new state.
 async function poll() {
-  const token = ++pollToken;
-  const since = game.version;
+  stopPolling();
+  const ctl = new AbortController();
+  poller = ctl;
   try {
-    const st = await api('GET', `/api/games/${game.id}?after=${since}`);
-    if (token === pollToken) render(st);
+    const st = await api('GET', statePath(`&after=${game.version}`), undefined, { headers: headers(), signal: ctl.signal });
+    if (poller !== ctl) return;
+    poller = null;
+    if (st.version === game.version && !st.end) {
+      poll();
+      return;
+    }
+    render(st);
   } catch (e) {
-    if (token !== pollToken) return;
+    if (poller !== ctl || e.name === 'AbortError') return;
+    poller = null;
     showError(e.message);
-    if (e.status !== 404) setTimeout(() => token === pollToken && poll(), 2000);
-  }
-}
-
-async function watchReplay() {
-  try {
-    const res = await fetch(`/api/games/${game.id}/record`);
-    const text = await res.text();
-    if (!res.ok) throw new Error(JSON.parse(text).error);
-    const rp = await api('POST', '/api/replays', { record: text });
-    location.href = '/replay#id=' + rp.id;
-  } catch (e) {
-    showError(e.message);
+    if (e.status !== 404) setTimeout(() => game && !game.end && !poller && poll(), 2000);
   }
 }
 
 async function init() {
   $('players').addEventListener('change', seatRows);
-  $('setup-form').addEventListener('submit', startGame);
-  $('new-game').addEventListener('click', showSetup);
-  $('watch').addEventListener('click', watchReplay);
+  $('setup-form').addEventListener('submit', createTable);
   $('typed').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const t = $('typed-move').value.trim();
-    if (t) play(t);
+    if (!t) return;
+    const m = game && game.moves.find((x) => x.text === t);
+    if (m) decide(m); else play(t);
   });
-  document.addEventListener('keydown', (ev) => ev.key === 'Escape' && closeMenu());
+  $('confirm-yes').addEventListener('click', () => pending && play(pending.text));
+  $('confirm-no').addEventListener('click', closeConfirm);
+  $('copy-spectator').addEventListener('click', async (ev) => {
+    const input = $('spectator-link');
+    input.value = location.origin + '/g/' + gameID;
+    copyField('spectator-link', ev.target);
+  });
   document.addEventListener('click', (ev) => {
+    const b = ev.target.closest('button.copy');
+    if (b) copyField(b.dataset.copy, b);
     if (!$('menu').hidden && !$('menu').contains(ev.target) && !ev.target.closest('.hit')) closeMenu();
   });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape') {
+      closeMenu();
+      closeConfirm();
+    }
+  });
+  const m = location.pathname.match(/^\/g\/([0-9a-f]{32})$/);
+  if (m) {
+    const id = m[1];
+    const frag = new URLSearchParams(location.hash.slice(1));
+    let tok = frag.get('seat') || '';
+    if (tok) localStorage.setItem('elasund-seat-' + id, tok);
+    else tok = localStorage.getItem('elasund-seat-' + id) || '';
+    await openGame(id, tok);
+    return;
+  }
   try {
     botNames = (await api('GET', '/api/bots')).bots;
   } catch (e) {
@@ -422,19 +611,7 @@ async function init() {
     $('setup-error').hidden = false;
   }
   seatRows();
-  const m = location.hash.match(/game=([0-9a-f]+)/);
-  const id = m ? m[1] : sessionStorage.getItem('elasund-game');
-  if (id) {
-    try {
-      const st = await api('GET', `/api/games/${id}`);
-      history.replaceState(null, '', '#game=' + id);
-      render(st);
-      return;
-    } catch (e) {
-      sessionStorage.removeItem('elasund-game');
-    }
-  }
-  showSetup();
+  showLobby();
 }
 
 init();

@@ -35,6 +35,15 @@ function show(desc) {
   info.append(res);
   for (const [k, v] of Object.entries(desc.tags || {}).sort()) info.append(el('div', 'line tag', `${k}: ${v}`));
   info.hidden = false;
+  const view = $('view');
+  const keep = view.value;
+  while (view.options.length > 2) view.remove(2);
+  for (const c of desc.players) {
+    const o = el('option', '', `${c}'s view (${c}'s hand)`);
+    o.value = c;
+    view.append(o);
+  }
+  view.value = [...view.options].some((o) => o.value === keep) ? keep : 'all';
   $('controls').hidden = false;
   $('slider').max = desc.total;
   const ol = $('movelist');
@@ -54,7 +63,7 @@ async function go(k) {
   $('slider').value = k;
   const t = ++token;
   try {
-    const p = await api('GET', `/api/replays/${rp.id}/positions/${k}`);
+    const p = await api('GET', `/api/replays/${rp.id}/positions/${k}?view=${encodeURIComponent($('view').value)}`);
     if (t !== token) return;
     showSVG($('board'), p.svg);
     $('where').textContent = `move ${p.index} of ${p.total} · turn ${p.turn} · ${p.phase}`;
@@ -110,6 +119,7 @@ async function init() {
     $('load-another').hidden = true;
   });
   $('slider').addEventListener('input', () => go(Number($('slider').value)));
+  $('view').addEventListener('change', () => go(pos));
   document.addEventListener('keydown', (ev) => {
     if (!rp || ev.target.closest('textarea, input[type=file]')) return;
     const keys = { ArrowLeft: pos - 1, ArrowRight: pos + 1, Home: 0, End: rp.total };

@@ -77,11 +77,12 @@ func logf(format string, a ...any) {
 	f.Close()
 }
 
+// run acts as the bot of the mode and returns its exit status.
 func run(mode string, guess Guesser) int {
 	logf("pid %d %s", os.Getpid(), mode)
-	var c *cheat
+	b := &bot{mode: mode, out: bufio.NewWriter(os.Stdout)}
 	if mode == "cheat" {
-		c = newCheat(guess)
+		b.cheat = newCheat(guess)
 	}
 	switch mode {
 	case "exit":
@@ -94,85 +95,117 @@ func run(mode string, guess Guesser) int {
 	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<22)
-	out := bufio.NewWriter(os.Stdout)
-	say := func(s string) {
-		out.WriteString(s + "\n")
-		out.Flush()
-	}
-	moves := 0
 	for in.Scan() {
-		var msg struct {
-			Type    string   `json:"type"`
-			Legal   []string `json:"legal"`
-			Indices []int    `json:"indices"`
-			Result  string   `json:"result"`
-			Reason  string   `json:"reason"`
-		}
+		var msg message
 		if err := json.Unmarshal(in.Bytes(), &msg); err != nil {
 			fmt.Fprintln(os.Stderr, "testbot:", err)
 			return 1
 		}
 		switch msg.Type {
 		case "hello":
-			switch mode {
-			case "badproto":
-				say(`{"type":"hello","name":"testbot","protocol":2}`)
-			case "badname":
-				data, _ := json.Marshal(map[string]string{"type": "hello", "name": BadName})
-				say(string(data))
-			case "cheat":
-				c.hello(in.Bytes())
-				fallthrough
-			default:
-				say(`{"type":"hello","name":"testbot-` + mode + `","version":"1"}`)
-			}
+			b.hello(in.Bytes())
 		case "decide":
-			moves++
-			switch mode {
-			case "cheat":
-				c.see(rawView(in.Bytes()))
-			case "both", "mismatch":
-				i := msg.Indices[0]
-				if mode == "mismatch" {
-					i = (i + 1) % elasund.NumActions
-				}
-				data, _ := json.Marshal(map[string]any{"move": msg.Legal[0], "index": i})
-				say(string(data))
-				continue
-			case "sleep":
-				time.Sleep(time.Hour)
-			case "crash":
-				if moves > 3 {
-					return 3
-				}
-			case "garbage":
-				say("e2e4, I think")
-				continue
-			case "forced":
-				say(`{"move":"roll 6 6"}`)
-				continue
-			case "nomove":
-				say(`{"move":"fly away"}`)
-				continue
-			case "wrong":
-				say(`{"move":"end turn"}`)
-				continue
-			case "index":
-				data, _ := json.Marshal(map[string]int{"index": msg.Indices[len(msg.Indices)-1]})
-				say(string(data))
-				continue
+			if status, exit := b.decide(in.Bytes(), &msg); exit {
+				return status
 			}
-			data, _ := json.Marshal(map[string]string{"move": msg.Legal[0]})
-			say(string(data))
 		case "end":
-			if c != nil {
-				c.end()
-			}
-			logf("end %s %s", msg.Result, strings.ReplaceAll(msg.Reason, "\n", " "))
-			if mode == "stubborn" {
-				time.Sleep(time.Hour)
-			}
+			b.end(&msg)
 		}
 	}
 	return 0
+}
+
+// message is what the bot reads of the arena's messages.
+type message struct {
+	Type    string   `json:"type"`
+	Legal   []string `json:"legal"`
+	Indices []int    `json:"indices"`
+	Result  string   `json:"result"`
+	Reason  string   `json:"reason"`
+}
+
+// bot is the bot of one mode, in one game.
+type bot struct {
+	mode  string
+	cheat *cheat // in the cheat mode
+	out   *bufio.Writer
+	moves int // the decisions so far
+}
+
+// say writes the line s to the arena.
+func (b *bot) say(s string) {
+	b.out.WriteString(s + "\n")
+	b.out.Flush()
+}
+
+// sayJSON writes v to the arena as a JSON line.
+func (b *bot) sayJSON(v any) {
+	data, _ := json.Marshal(v)
+	b.say(string(data))
+}
+
+// hello answers the arena's hello, line.
+func (b *bot) hello(line []byte) {
+	switch b.mode {
+	case "badproto":
+		b.say(`{"type":"hello","name":"testbot","protocol":2}`)
+		return
+	case "badname":
+		b.sayJSON(map[string]string{"type": "hello", "name": BadName})
+		return
+	case "cheat":
+		b.cheat.hello(line)
+	}
+	b.say(`{"type":"hello","name":"testbot-` + b.mode + `","version":"1"}`)
+}
+
+// decide answers the decision msg, read from line, as the mode says; exit
+// says that the bot exits now, with status.
+func (b *bot) decide(line []byte, msg *message) (status int, exit bool) {
+	b.moves++
+	switch b.mode {
+	case "cheat":
+		b.cheat.see(rawView(line))
+	case "both", "mismatch":
+		i := msg.Indices[0]
+		if b.mode == "mismatch" {
+			i = (i + 1) % elasund.NumActions
+		}
+		b.sayJSON(map[string]any{"move": msg.Legal[0], "index": i})
+		return 0, false
+	case "sleep":
+		time.Sleep(time.Hour)
+	case "crash":
+		if b.moves > 3 {
+			return 3, true
+		}
+	case "garbage":
+		b.say("e2e4, I think")
+		return 0, false
+	case "forced":
+		b.say(`{"move":"roll 6 6"}`)
+		return 0, false
+	case "nomove":
+		b.say(`{"move":"fly away"}`)
+		return 0, false
+	case "wrong":
+		b.say(`{"move":"end turn"}`)
+		return 0, false
+	case "index":
+		b.sayJSON(map[string]int{"index": msg.Indices[len(msg.Indices)-1]})
+		return 0, false
+	}
+	b.sayJSON(map[string]string{"move": msg.Legal[0]})
+	return 0, false
+}
+
+// end takes the end of the game, msg.
+func (b *bot) end(msg *message) {
+	if b.cheat != nil {
+		b.cheat.end()
+	}
+	logf("end %s %s", msg.Result, strings.ReplaceAll(msg.Reason, "\n", " "))
+	if b.mode == "stubborn" {
+		time.Sleep(time.Hour)
+	}
 }

@@ -1,0 +1,100 @@
+'use strict';
+// The lobby of the play page: choose who plays each seat, create the
+// table, and hand out its links.
+
+let botNames = ['random']; // the bots the server offers
+
+function seatRows() {
+  const n = Number($('players').value);
+  const body = $('seats').tBodies[0];
+  const old = [...body.querySelectorAll('select')].map((s) => s.value);
+  body.replaceChildren();
+  for (let p = 0; p < n; p++) {
+    const tr = el('tr');
+    const sel = el('select');
+    sel.setAttribute('aria-label', `who plays ${COLORS[p]}`);
+    sel.dataset.seat = COLORS[p];
+    const human = el('option', '', 'a person');
+    human.value = 'human';
+    sel.append(human);
+    for (const b of botNames) {
+      const o = el('option', '', 'bot: ' + b);
+      o.value = b;
+      sel.append(o);
+    }
+    sel.value = old[p] || (p === 0 ? 'human' : (botNames.includes('greedy') ? 'greedy' : botNames[0]));
+    const tdSeat = el('td');
+    tdSeat.append(chip(COLORS[p]));
+    const tdWho = el('td');
+    tdWho.append(sel);
+    tr.append(tdSeat, tdWho);
+    body.append(tr);
+  }
+}
+
+async function createTable(ev) {
+  ev.preventDefault();
+  const seats = [...$('seats').tBodies[0].querySelectorAll('select')].map((s) => s.value);
+  $('setup-error').hidden = true;
+  try {
+    showLinks(await api('POST', '/api/games', { seats, rules: $('rules').value }));
+  } catch (e) {
+    $('setup-error').textContent = e.message;
+    $('setup-error').hidden = false;
+  }
+}
+
+// showLinks lists the links of a table just created: a person's seat's
+// link to copy and send, or to open here; and the spectators'.
+function showLinks(c) {
+  const list = $('link-list');
+  list.replaceChildren();
+  for (const s of c.seats) {
+    const li = el('li', 'link-row');
+    li.dataset.color = s.color;
+    li.append(chip(s.color));
+    if (!s.token) {
+      li.append(el('span', 'who', 'bot: ' + s.kind));
+      list.append(li);
+      continue;
+    }
+    const input = el('input');
+    input.readOnly = true;
+    input.value = s.url;
+    input.id = 'link-' + s.color;
+    input.setAttribute('aria-label', `the link of ${s.color}'s seat`);
+    const copy = el('button', 'copy', 'Copy');
+    copy.type = 'button';
+    copy.dataset.copy = input.id;
+    const open = el('a', 'open', 'Play ' + s.color + ' here');
+    open.href = s.url;
+    li.append(input, copy, open);
+    list.append(li);
+  }
+  $('spectator-link').value = c.spectator;
+  $('links').hidden = false;
+}
+
+// copyField copies the text of an input to the clipboard.
+async function copyField(id, button) {
+  const input = $(id);
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch (e) {
+    input.select();
+    document.execCommand('copy');
+  }
+  if (button) {
+    const text = button.textContent;
+    button.textContent = 'Copied';
+    setTimeout(() => (button.textContent = text), 1500);
+  }
+}
+
+function showLobby() {
+  stopPolling();
+  game = null;
+  $('play').hidden = true;
+  $('lobby').hidden = false;
+  document.title = 'Elasund: a new table';
+}
