@@ -122,6 +122,11 @@ func cli(ctx context.Context, args []string, out, errOut io.Writer) int {
 		fmt.Fprintln(errOut, usage)
 		return 2
 	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprintln(out, usage)
+		return 0
+	}
 	cmds := map[string]func(context.Context, []string, io.Writer, io.Writer) int{
 		"gen": genCmd, "merge": mergeCmd, "fit": fitCmd, "eval": evalCmd,
 	}

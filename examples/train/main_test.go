@@ -224,6 +224,20 @@ func TestBadArguments(t *testing.T) {
 	}
 }
 
+// TestHelp checks that -h and help print the usage under the command's name
+// and exit 0, as every command of examples/ does.
+func TestHelp(t *testing.T) {
+	for _, arg := range []string{"-h", "-help", "--help", "help"} {
+		code, out, _ := run(t, arg)
+		if code != 0 || !strings.HasPrefix(out, "usage: train ") {
+			t.Errorf("train %s: exit %d, %q; want 0 and the usage", arg, code, out)
+		}
+	}
+	if code, _, errOut := run(t, "gen", "-h"); code != 0 || !strings.Contains(errOut, "-shard") {
+		t.Errorf("train gen -h: exit %d, %q; want 0 and gen's flags", code, errOut)
+	}
+}
+
 // synthetic returns samples whose label is 1 with probability σ(2·x0 −
 // 2·x1), x0 and x1 in {0, 1}, at inputs 10 and 2000 of the observation.
 func synthetic(n int, r *rand.Rand) []sample {
