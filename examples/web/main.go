@@ -162,11 +162,24 @@ const defaultDB = "elasund-web.db"
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	var bad badFlags
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		// -h: the usage went to standard error; asking for it is no failure.
+	case errors.As(err, &bad):
+		os.Exit(2) // the flag package said what is wrong, and the usage
+	case err != nil:
 		fmt.Fprintln(os.Stderr, "web:", err)
 		os.Exit(1)
 	}
 }
+
+// badFlags is the error of flags the command cannot parse.
+type badFlags struct{ err error }
+
+func (b badFlags) Error() string { return b.err.Error() }
+func (b badFlags) Unwrap() error { return b.err }
 
 // run parses the flags, serves until ctx is done, and shuts down.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -186,8 +199,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl.DurationVar(&opts.SearchTime, "search-time", defaultSearchTime, "the longest a bot searches a move")
 	fl.IntVar(&opts.MaxSearches, "max-searches", defaultMaxSearches, "bot searches run at once; the other bots wait")
 	fl.Uint64Var(&opts.Seed, "seed", 0, "for tests only: draw the games' and bots' seeds from this seed, which makes every game predictable (0: secret seeds)")
+	fl.Usage = func() {
+		fmt.Fprintln(fl.Output(), "usage: web [-addr ADDR] [-db FILE] [-record FILE] [flags]")
+		fl.PrintDefaults()
+	}
 	if err := fl.Parse(args); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return badFlags{err}
 	}
 	if fl.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments: %v", fl.Args())

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
+	"flag"
 	"io"
 	"net/http"
 	"os"
@@ -65,6 +67,21 @@ func TestRun(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("run did not stop")
+	}
+}
+
+// TestHelp checks that -h prints the usage under the command's name and
+// is not an error of the command (main exits 0 for it), while a flag it
+// does not know is a badFlags error (main exits 2).
+func TestHelp(t *testing.T) {
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"-h"}, io.Discard, &out)
+	if !errors.Is(err, flag.ErrHelp) || !strings.HasPrefix(out.String(), "usage: web ") || !strings.Contains(out.String(), "-max-searches") {
+		t.Errorf("run -h: %v, %q; want flag.ErrHelp and the usage", err, out.String())
+	}
+	var bad badFlags
+	if err := run(context.Background(), []string{"-nosuchflag"}, io.Discard, io.Discard); !errors.As(err, &bad) {
+		t.Errorf("run -nosuchflag: %v, want a badFlags error", err)
 	}
 }
 
