@@ -313,9 +313,16 @@ func (b *Greedy) Choose(v elasund.View) (elasund.Move, error) {
 // best for the player who decides (ties broken with r), and its score.
 func bestMove(g *elasund.Game, moves []elasund.Move, w *Weights, r *rand.Rand) (int, float64) {
 	p := g.ToMove()
+	return argmax(len(moves), r, func(i int) float64 { return moveScore(g, moves[i], p, w) })
+}
+
+// argmax returns the index in [0, n) whose score is highest, ties broken
+// uniformly with r (a draw each time a tie is met, in index order), and
+// that score; n must be at least 1.
+func argmax(n int, r *rand.Rand, score func(i int) float64) (int, float64) {
 	best, bestScore, ties := 0, 0.0, 0
-	for i, m := range moves {
-		s := moveScore(g, m, p, w)
+	for i := range n {
+		s := score(i)
 		switch {
 		case i == 0 || s > bestScore:
 			best, bestScore, ties = i, s, 1

@@ -61,19 +61,7 @@ func (b *GreedyV) Choose(v elasund.View) (elasund.Move, error) {
 	}
 	g := &b.g
 	p := g.ToMove()
-	best, bestValue, ties := 0, 0.0, 0
-	for i, m := range b.buf {
-		x := b.after(g, m, p)
-		switch {
-		case i == 0 || x > bestValue:
-			best, bestValue, ties = i, x, 1
-		case x == bestValue:
-			ties++
-			if b.r.IntN(ties) == 0 {
-				best = i
-			}
-		}
-	}
+	best, _ := argmax(len(b.buf), b.r, func(i int) float64 { return b.after(g, b.buf[i], p) })
 	return b.buf[best], nil
 }
 
