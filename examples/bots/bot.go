@@ -24,9 +24,16 @@
 // game played at once, as the arena does; bots of one name and seed make
 // the same moves. ISMCTS with several Workers searches in parallel inside
 // one Choose.
+//
+// A host that may lose interest in a move before the bot has chosen it (a
+// web server whose game is deleted) asks through ChooseContext: a bot that
+// implements ContextChooser, as ISMCTS does, stops its search when the
+// context is done and returns the context's error; the others are fast
+// and choose as Choose does.
 package bots
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sort"
@@ -44,6 +51,42 @@ type Bot interface {
 	// (v.Decides() is true). An error means the bot could not decide; a
 	// referee treats it, like an illegal move, as a loss.
 	Choose(v elasund.View) (elasund.Move, error)
+}
+
+// ContextChooser is implemented by a bot whose search a host can stop,
+// such as ISMCTS.
+type ContextChooser interface {
+	// ChooseContext is Choose, stopped when ctx is done: if ctx is done
+	// before the bot has chosen, it returns at once (within a few
+	// iterations of a search) an error that wraps ctx.Err()
+	// (context.Canceled or context.DeadlineExceeded, checkable with
+	// errors.Is) and no move, not the best move found so far. With a ctx
+	// that is never done it returns Choose's move.
+	ChooseContext(ctx context.Context, v elasund.View) (elasund.Move, error)
+}
+
+// ChooseContext asks b to choose from v unless ctx is done: with
+// b.ChooseContext if b is a ContextChooser (its search stops when ctx is
+// done), otherwise with b.Choose once ctx.Err() is checked. If ctx is done
+// first, the error wraps ctx.Err(); a nil b is an error that wraps
+// ErrUnknownBot.
+func ChooseContext(ctx context.Context, b Bot, v elasund.View) (elasund.Move, error) {
+	if b == nil {
+		return elasund.Move{}, fmt.Errorf("%w: a nil bot cannot choose", ErrUnknownBot)
+	}
+	if err := ctx.Err(); err != nil {
+		return elasund.Move{}, stopped(b.Name(), err)
+	}
+	if c, ok := b.(ContextChooser); ok {
+		return c.ChooseContext(ctx, v)
+	}
+	return b.Choose(v)
+}
+
+// stopped is the error of a bot whose host stopped it with a context
+// whose error is err.
+func stopped(name string, err error) error {
+	return fmt.Errorf("bots: %s stopped before choosing: %w", quote(name), err)
 }
 
 // ErrUnknownBot is wrapped by New's error for a name it does not know.

@@ -1,7 +1,10 @@
 package bots_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"time"
 
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/bots"
@@ -63,4 +66,23 @@ func ExampleNewGreedyWeights() {
 	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1})
 	fmt.Println(w.Value(g, 0), b.Name())
 	// Output: 4 greedy
+}
+
+// A host whose player leaves stops the bot's search at once, rather than
+// at its budget, and discards the result.
+func ExampleChooseContext() {
+	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1})
+	for len(g.Legal()) == 1 { // to a real decision
+		_ = g.Apply(g.Legal()[0])
+	}
+	b, _ := bots.NewISMCTS(1, bots.ISMCTSOptions{Budget: time.Minute})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel) // the player leaves
+	start := time.Now()
+	_, err := bots.ChooseContext(ctx, b, g.View(g.ToMove()))
+	fmt.Println(errors.Is(err, context.Canceled), time.Since(start) < time.Minute)
+	fmt.Println(err)
+	// Output:
+	// true true
+	// bots: "ismcts:1m0s" stopped before choosing: context canceled
 }

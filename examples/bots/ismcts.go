@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -141,9 +142,19 @@ func (b *ISMCTS) ready() {
 	}
 }
 
-// Choose searches and returns the root move visited most.
+// Choose searches and returns the root move visited most. It is
+// ChooseContext(context.Background(), v).
 func (b *ISMCTS) Choose(v elasund.View) (elasund.Move, error) {
-	m, _, err := b.search(v)
+	return b.ChooseContext(context.Background(), v)
+}
+
+// ChooseContext is Choose, stopped when ctx is done (ContextChooser): the
+// workers check ctx, as they check the Budget, every 16 iterations, and
+// the bot then returns an error that wraps ctx.Err() and no move. A ctx
+// that is done before ChooseContext is called stops it before it
+// searches; one that is never done leaves the moves those of Choose.
+func (b *ISMCTS) ChooseContext(ctx context.Context, v elasund.View) (elasund.Move, error) {
+	m, _, err := b.search(ctx, v)
 	return m, err
 }
 
@@ -153,9 +164,13 @@ type total struct {
 	reward float64
 }
 
-// search returns the chosen move and the number of iterations run.
-func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
+// search returns the chosen move and the number of iterations run, or
+// ctx's error if ctx is done first.
+func (b *ISMCTS) search(ctx context.Context, v elasund.View) (elasund.Move, int, error) {
 	b.ready()
+	if err := ctx.Err(); err != nil {
+		return elasund.Move{}, 0, stopped(b.name, err)
+	}
 	b.buf = v.AppendLegal(b.buf[:0])
 	switch len(b.buf) {
 	case 0:
@@ -190,7 +205,7 @@ func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
 				iters++
 			}
 		}
-		t.reset(&b.w, b.r.Uint64(), b.r.Uint64(), iters, deadline)
+		t.reset(&b.w, b.r.Uint64(), b.r.Uint64(), iters, deadline, ctx.Done())
 		if b.opts.Value != nil && t.value == nil {
 			t.value = b.opts.Value.Clone()
 		}
@@ -199,6 +214,9 @@ func (b *ISMCTS) search(v elasund.View) (elasund.Move, int, error) {
 		trees[0].run(v, b.buf)
 	} else {
 		runAll(trees, v, b.buf)
+	}
+	if err := ctx.Err(); err != nil {
+		return elasund.Move{}, 0, stopped(b.name, err)
 	}
 	return b.best(trees)
 }
@@ -302,6 +320,7 @@ type tree struct {
 	r        *rand.Rand // draws from src
 	iters    int        // the iterations to run, or -1 for as many as the deadline allows
 	deadline time.Time
+	stop     <-chan struct{} // closed when the host stops the search; nil: never
 	done     int
 	nodes    []node
 	cands    []cand
@@ -312,9 +331,10 @@ type tree struct {
 }
 
 // reset readies t for a search of iters iterations (-1: until the
-// deadline) with weights w, its source seeded with seed1 and seed2.
-func (t *tree) reset(w *Weights, seed1, seed2 uint64, iters int, deadline time.Time) {
-	t.w, t.iters, t.deadline, t.done = w, iters, deadline, 0
+// deadline, or until stop is closed) with weights w, its source seeded
+// with seed1 and seed2.
+func (t *tree) reset(w *Weights, seed1, seed2 uint64, iters int, deadline time.Time, stop <-chan struct{}) {
+	t.w, t.iters, t.deadline, t.stop, t.done = w, iters, deadline, stop, 0
 	t.src.Seed(seed1, seed2)
 	if iters > 0 && cap(t.nodes) < iters+1 {
 		t.nodes = make([]node, 0, iters+1) // an iteration adds at most one node
@@ -335,7 +355,7 @@ func (t *tree) run(v elasund.View, root []elasund.Move) {
 	t.nodes = append(t.nodes[:0], node{player: elasund.NoPlayer, first: -1, next: -1, cands: -1})
 	t.cands = t.cands[:0]
 	for i := 0; t.iters < 0 || i < t.iters; i++ {
-		if !t.deadline.IsZero() && i > 0 && i%16 == 0 && time.Now().After(t.deadline) {
+		if i > 0 && i%16 == 0 && t.stopped() {
 			break
 		}
 		if err := v.SampleInto(&t.g, t.r); err != nil {
@@ -347,6 +367,17 @@ func (t *tree) run(v elasund.View, root []elasund.Move) {
 		t.iterate(&t.g)
 		t.done++
 	}
+}
+
+// stopped reports whether the search is stopped: its stop channel closed
+// or its deadline passed. It does not allocate.
+func (t *tree) stopped() bool {
+	select {
+	case <-t.stop:
+		return true
+	default:
+	}
+	return !t.deadline.IsZero() && time.Now().After(t.deadline)
 }
 
 // iterate runs one iteration on the determinized game g.

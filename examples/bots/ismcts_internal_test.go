@@ -1,6 +1,7 @@
 package bots
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -18,7 +19,7 @@ func TestISMCTSIterations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, done, err := b.search(v)
+		m, done, err := b.search(context.Background(), v)
 		if err != nil || !v.IsLegal(m) {
 			t.Fatalf("%+v: %v, %v", o, m, err)
 		}
@@ -59,8 +60,12 @@ func TestISMCTSRolls(t *testing.T) {
 // nothing once its trees' storage has grown: after a search of 2000
 // iterations from a view, the same search (the bot's source reseeded) and
 // its first 1000 iterations allocate nothing, in positions of the opening,
-// the middle and the end of 2-, 3- and 4-player games.
+// the middle and the end of 2-, 3- and 4-player games, whether its context
+// can be cancelled (and is not) or not.
 func TestISMCTSSearchAllocs(t *testing.T) {
+	live, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	live.Done() // its channel, made once for every search
 	for players := 2; players <= 4; players++ {
 		views := greedyViews(t, players, uint64(players))
 		for _, at := range []int{0, len(views) / 2, len(views) - 1} {
@@ -69,20 +74,22 @@ func TestISMCTSSearchAllocs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, _, err := b.search(v); err != nil {
+			if _, _, err := b.search(context.Background(), v); err != nil {
 				t.Fatal(err)
 			}
-			for _, iters := range []int{1000, 2000} {
-				b.opts.Iterations = iters
-				// The fewest of three tries, for the runtime's own
-				// allocations that may fall within one.
-				least := uint64(math.MaxUint64)
-				for range 3 {
-					b.r = rand.New(rand.NewPCG(1, ismctsStream))
-					least = min(least, mallocs(func() { _, _, _ = b.search(v) }))
-				}
-				if least != 0 {
-					t.Errorf("%d players, view %d: a search of %d iterations allocates %d times", players, at, iters, least)
+			for _, ctx := range []context.Context{context.Background(), live} {
+				for _, iters := range []int{1000, 2000} {
+					b.opts.Iterations = iters
+					// The fewest of three tries, for the runtime's own
+					// allocations that may fall within one.
+					least := uint64(math.MaxUint64)
+					for range 3 {
+						b.r = rand.New(rand.NewPCG(1, ismctsStream))
+						least = min(least, mallocs(func() { _, _, _ = b.search(ctx, v) }))
+					}
+					if least != 0 {
+						t.Errorf("%d players, view %d, context %v: a search of %d iterations allocates %d times", players, at, ctx, iters, least)
+					}
 				}
 			}
 		}
@@ -145,7 +152,7 @@ func BenchmarkISMCTSIterations(b *testing.B) {
 	b.ResetTimer()
 	iters := 0
 	for i := 0; i < b.N; i++ {
-		_, done, err := bot.search(views[i%len(views)])
+		_, done, err := bot.search(context.Background(), views[i%len(views)])
 		if err != nil {
 			b.Fatal(err)
 		}
