@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -66,9 +67,12 @@ func (s *server) startBots(ss *session) {
 
 // runBots plays the bots' moves until the person decides, the game ends,
 // the session is closed or the server closes. A bot chooses from its
-// seat's view, outside the session's lock, when a search slot is free.
+// seat's view, outside the session's lock, when a search slot is free; a
+// search under way stops when the session or the server closes.
 func (s *server) runBots(ss *session) {
 	defer s.wg.Done()
+	ctx, cancel := s.botContext(ss)
+	defer cancel()
 	for {
 		if !s.pause(ss, s.opts.BotDelay) {
 			ss.stopBots()
@@ -82,12 +86,31 @@ func (s *server) runBots(ss *session) {
 			ss.stopBots()
 			return
 		}
-		m, err := s.search(b, v)
+		m, err := s.search(ctx, b, v)
 		s.releaseSearch()
 		if !ss.playBot(b.Name(), version, m, err) {
 			return
 		}
 	}
+}
+
+// botContext returns a context that is cancelled when the session is
+// stopped (its game deleted or expired, or the server closing), when the
+// server closes, or by cancel, which returns once the goroutine that
+// watches them has ended.
+func (s *server) botContext(ss *session) (ctx context.Context, cancel func()) {
+	ctx, stop := context.WithCancel(context.Background())
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		select {
+		case <-ss.done:
+		case <-s.stop:
+		case <-ctx.Done():
+		}
+		stop()
+	}()
+	return ctx, func() { stop(); <-watched }
 }
 
 // pause waits d and reports whether the session and the server are still
@@ -134,8 +157,9 @@ func (s *server) acquireSearch(ss *session) bool {
 
 func (s *server) releaseSearch() { <-s.slots }
 
-// search asks bot b to choose from view v, counting the searches running.
-func (s *server) search(b bots.Bot, v elasund.View) (elasund.Move, error) {
+// search asks bot b to choose from view v, counting the searches running;
+// the search stops when ctx is done.
+func (s *server) search(ctx context.Context, b bots.Bot, v elasund.View) (elasund.Move, error) {
 	n := s.searching.Add(1)
 	s.searches.Add(1)
 	for {
@@ -145,15 +169,15 @@ func (s *server) search(b bots.Bot, v elasund.View) (elasund.Move, error) {
 		}
 	}
 	defer s.searching.Add(-1)
-	return choose(b, v)
+	return choose(ctx, b, v)
 }
 
 // choose asks the bot, turning a panic into an error.
-func choose(b bots.Bot, v elasund.View) (m elasund.Move, err error) {
+func choose(ctx context.Context, b bots.Bot, v elasund.View) (m elasund.Move, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v", p)
 		}
 	}()
-	return b.Choose(v)
+	return bots.ChooseContext(ctx, b, v)
 }

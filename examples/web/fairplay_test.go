@@ -174,8 +174,9 @@ func tableSeed(t *testing.T, s *server, id string) uint64 {
 }
 
 // TestBotSearchesBounded: a bot above the cap is refused; deleting games
-// whose bots search leaves no search running and no goroutine behind, and
-// no search starts for a deleted game.
+// whose bots search stops their searches at once, not at the search time,
+// and leaves no goroutine behind, and no search starts for a deleted game;
+// closing the server stops the searches under way.
 func TestBotSearchesBounded(t *testing.T) {
 	t.Run("caps", func(t *testing.T) {
 		_, ts := testServer(t, options{MaxGames: 2, BotDelay: time.Hour})
@@ -204,8 +205,9 @@ func TestBotSearchesBounded(t *testing.T) {
 	})
 	t.Run("deleted", func(t *testing.T) {
 		// An operator allows searches of 10,000,000 iterations, which would
-		// take minutes; the search time bounds each to 100 ms.
-		const search = 100 * time.Millisecond
+		// take minutes, and a search time of a minute: deleting the game
+		// stops its search at once all the same.
+		const search = time.Minute
 		s, ts := testServer(t, options{MaxGames: 2, MaxIterations: bots.MaxIterations, SearchTime: search})
 		client.CloseIdleConnections()
 		base := runtime.NumGoroutine()
@@ -226,22 +228,45 @@ func TestBotSearchesBounded(t *testing.T) {
 			if status, data, _ := doAs(t, ts, st.Token, "DELETE", "/api/games/"+st.ID, ""); status != http.StatusOK {
 				t.Fatalf("delete: %d %s", status, data)
 			}
+			deleted := time.Now()
+			if !waitUntil(time.Second, func() bool { return s.searching.Load() == 0 }) {
+				t.Fatalf("cycle %d: the search still runs %v after its game was deleted", cycle, time.Since(deleted))
+			}
 			cycle++
 		}
 		if n := gameCount(s); n != 0 {
 			t.Fatalf("%d games held", n)
 		}
-		if !waitUntil(search+10*time.Second, func() bool { return s.searching.Load() == 0 }) {
-			t.Fatalf("%d searches still run after the games were deleted", s.searching.Load())
-		}
 		started := s.searches.Load()
-		time.Sleep(3 * search)
+		time.Sleep(300 * time.Millisecond)
 		if n := s.searches.Load(); n != started {
 			t.Fatalf("%d searches started for deleted games", n-started)
 		}
 		client.CloseIdleConnections()
 		if !waitUntil(10*time.Second, func() bool { return runtime.NumGoroutine() <= base }) {
 			t.Fatalf("%d goroutines, %d before the games", runtime.NumGoroutine(), base)
+		}
+	})
+	t.Run("closed", func(t *testing.T) {
+		// The server closes while two bots search, each for up to a
+		// minute: Close stops the searches and returns at once.
+		s, ts := testServer(t, options{MaxGames: 2, MaxIterations: bots.MaxIterations, SearchTime: time.Minute})
+		for searching := 0; searching < 2; {
+			st := create(t, ts, `{"seats": ["ismcts:10000000", "human"]}`)
+			if len(st.State.Moves) > 0 {
+				// The person decides first: no search.
+				doAs(t, ts, st.Token, "DELETE", "/api/games/"+st.ID, "")
+				continue
+			}
+			searching++
+		}
+		if !waitUntil(15*time.Second, func() bool { return s.searching.Load() == 2 }) {
+			t.Fatalf("%d bots search, want 2", s.searching.Load())
+		}
+		start := time.Now()
+		s.Close()
+		if d := time.Since(start); d > time.Second || s.searching.Load() != 0 {
+			t.Fatalf("Close took %v and left %d searches running", d, s.searching.Load())
 		}
 	})
 	t.Run("queued", func(t *testing.T) {

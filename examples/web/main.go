@@ -83,8 +83,8 @@
 // iterations: 25 to 45 MB live, 60 MB allocated, 1 to 3 s on one core of
 // the machine this was measured on), so with the defaults the searches use
 // at most about 150 MB. When a game is ended or expires, or the server
-// stops, its bot starts no other search and the move of a search under way
-// (which ends within -search-time) is discarded; a game the server stops
+// stops, its bot starts no other search and a search under way is stopped
+// (within a few of its iterations) and its move discarded; a game the server stops
 // with is resumed, bots and all, when it starts again.
 //
 // Answers are compressed (gzip), carry an ETag (a state or a file the

@@ -180,7 +180,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Close stops every game, leaving it in the store as it stands, removes
 // every replay and stops the janitor and the bots. A bot's search under
-// way ends at its time budget (options.SearchTime), and its move is
+// way is stopped (within a few of its iterations) and its move
 // discarded: Close returns once it has.
 func (s *server) Close() {
 	s.stopOnce.Do(func() {

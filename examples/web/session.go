@@ -183,8 +183,8 @@ func (ss *session) over() bool {
 }
 
 // stop removes the session from play without ending the game, as the
-// server does when it shuts down: the bots stop (a search under way ends
-// at its budget and its move is discarded), waiting requests are woken,
+// server does when it shuts down: the bots stop (a search under way is
+// stopped and its move discarded), waiting requests are woken,
 // and the game stays in the store as it is, to resume. Stopping twice does
 // nothing.
 func (ss *session) stop() {
