@@ -333,11 +333,18 @@ type tree struct {
 // reset readies t for a search of iters iterations (-1: until the
 // deadline, or until stop is closed) with weights w, its source seeded
 // with seed1 and seed2.
+// maxReservedNodes is the most nodes a tree reserves before a search (3 MiB).
+const maxReservedNodes = 1 << 16
+
 func (t *tree) reset(w *Weights, seed1, seed2 uint64, iters int, deadline time.Time, stop <-chan struct{}) {
 	t.w, t.iters, t.deadline, t.stop, t.done = w, iters, deadline, stop, 0
 	t.src.Seed(seed1, seed2)
-	if iters > 0 && cap(t.nodes) < iters+1 {
-		t.nodes = make([]node, 0, iters+1) // an iteration adds at most one node
+	// An iteration adds at most one node: reserve them all for a search of
+	// a few iterations, and let a long one grow its storage as it goes, so
+	// that a bot of millions of iterations does not hold their room up
+	// front (48 bytes a node).
+	if want := min(iters+1, maxReservedNodes); iters > 0 && cap(t.nodes) < want {
+		t.nodes = make([]node, 0, want)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/elasund/elasund"
 )
@@ -26,6 +27,36 @@ func TestISMCTSIterations(t *testing.T) {
 		if done != o.Iterations {
 			t.Errorf("%+v: %d iterations, want %d", o, done, o.Iterations)
 		}
+	}
+}
+
+// TestISMCTSReservesBoundedStorage checks that a bot of millions of
+// iterations does not reserve their nodes before it searches (48 bytes a
+// node: 480 MB for 10,000,000): a search stopped after a few milliseconds
+// holds at most maxReservedNodes nodes' room, and a short search reserves
+// exactly what it needs.
+func TestISMCTSReservesBoundedStorage(t *testing.T) {
+	v := firstBuildView(t)
+	b, err := NewISMCTS(1, ISMCTSOptions{Iterations: MaxIterations})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := b.ChooseContext(ctx, v); err == nil {
+		t.Fatal("a search of MaxIterations ended within 20 ms")
+	}
+	for _, tr := range b.trees {
+		if c := cap(tr.nodes); c > 4*maxReservedNodes {
+			t.Errorf("a tree of a search stopped after 20 ms holds room for %d nodes", c)
+		}
+	}
+	small, _ := NewISMCTS(1, ISMCTSOptions{Iterations: 100})
+	if _, err := small.Choose(v); err != nil {
+		t.Fatal(err)
+	}
+	if c := cap(small.trees[0].nodes); c != 101 {
+		t.Errorf("a search of 100 iterations reserved %d nodes, want 101", c)
 	}
 }
 
