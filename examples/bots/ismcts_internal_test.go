@@ -48,7 +48,6 @@ func TestISMCTSReservesBoundedStorage(t *testing.T) {
 	}
 	for _, tr := range b.trees {
 		if c := cap(tr.nodes); c > 1<<18 { // 12 MiB: room to grow, far from 480 MB
-
 			t.Errorf("a tree of a search stopped after 20 ms holds room for %d nodes", c)
 		}
 	}
