@@ -40,7 +40,8 @@ import (
 // them can foresee every roll and card of the game, so a host keeps them
 // out of the players' reach until the game is over. A Table is not safe
 // for concurrent use; a server serializes the calls on one table (a mutex
-// per table). The zero Table is no game: it refuses every move.
+// per table). The zero Table is no game: it refuses every move. Methods
+// never panic on any argument (the receiver must be a *Table, not nil).
 type Table struct {
 	g         Game
 	cfg       Config
