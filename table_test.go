@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
 )
 
 // tableState is what a refused call must leave as it was.
@@ -408,6 +409,63 @@ func FuzzTableUnmarshalBinary(f *testing.F) {
 		var w Table
 		if err := w.UnmarshalBinary(again); err != nil || w.g != u.g || w.Len() != u.Len() {
 			t.Fatalf("a loaded table does not load again: %v", err)
+		}
+	})
+}
+
+// TestTableHostileSubmissions is a rapid property: a table receives moves
+// from any seat (or none), any index of the action space and forced rolls,
+// as hostile players would send them, between listed moves of the seat
+// that decides. A submission is accepted exactly when its seat decides
+// and Legal lists it; a refused one changes nothing; an accepted one is
+// logged with the dice that came up; and the table's game stays valid.
+func TestTableHostileSubmissions(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")
+		tab, err := NewTable(Config{Players: n, Seed: rapid.Uint64Range(1, 1<<62).Draw(t, "seed"), MaxTurns: 60})
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps := rapid.IntRange(1, 400).Draw(t, "steps")
+		for i := 0; i < steps && !tab.Over(); i++ {
+			p, m := tab.ToMove(), Move{}
+			switch rapid.IntRange(0, 3).Draw(t, "kind") {
+			case 0: // a listed move of the deciding seat
+				legal := tab.Legal(p)
+				m = legal[rapid.IntRange(0, len(legal)-1).Draw(t, "move")]
+			case 1: // any action, from any seat or none
+				m, _ = MoveFromIndex(rapid.IntRange(0, NumActions-1).Draw(t, "action"))
+				p = Player(rapid.IntRange(-1, n).Draw(t, "seat"))
+			case 2: // dice of its own choosing
+				m = Move{Kind: Roll, Dice: [2]uint8{uint8(rapid.IntRange(1, 6).Draw(t, "d1")), uint8(rapid.IntRange(1, 6).Draw(t, "d2"))}}
+			case 3: // any action, from the deciding seat
+				m, _ = MoveFromIndex(rapid.IntRange(0, NumActions-1).Draw(t, "action"))
+			}
+			listed := p == tab.ToMove() && slices.Contains(tab.Legal(p), m)
+			before, turn := stateOf(tab), tab.Turn()
+			err := tab.Play(p, m)
+			switch {
+			case listed && err != nil:
+				t.Fatalf("seat %d's listed %v refused: %v", p, m, err)
+			case !listed && err == nil:
+				t.Fatalf("seat %d's %v accepted, though not listed for it", p, m)
+			case err != nil:
+				if !errors.Is(err, ErrIllegalMove) {
+					t.Fatalf("refusal %v does not wrap ErrIllegalMove", err)
+				}
+				if !cmp.Equal(before, stateOf(tab), cmp.Comparer(func(a, b Game) bool { return a == b })) {
+					t.Fatalf("refused %v changed the table", m)
+				}
+			default:
+				e := tab.Log()[tab.Len()-1]
+				d1, d2 := tab.View(NoPlayer).Dice()
+				if e.Player != p || e.Turn != turn || (m.Kind == Roll && e.Move.Dice != [2]uint8{uint8(d1), uint8(d2)}) {
+					t.Fatalf("log entry %+v for seat %d's %v in turn %d", e, p, m, turn)
+				}
+			}
+			if err := tab.g.Validate(); err != nil {
+				t.Fatal(err)
+			}
 		}
 	})
 }
