@@ -54,6 +54,9 @@ func browser(t *testing.T) context.Context {
 		chromedp.NoSandbox, // CI runs as root
 		chromedp.DisableGPU,
 		chromedp.UserDataDir(t.TempDir()),
+		// Chromium leaves its singleton socket's folder in TMPDIR: keep it
+		// in the test's own.
+		chromedp.Env("TMPDIR="+t.TempDir()),
 		chromedp.NoFirstRun,
 		// The machine has no network beyond loopback: nothing to fetch.
 		chromedp.Flag("disable-background-networking", true),
