@@ -18,8 +18,9 @@ import (
 const tableVersion = 1
 
 // maxTableMoves bounds the log a saved table may hold, far above any game
-// (a four-player game takes about 1,500 moves), so that loading stays
-// within a small multiple of its input's size.
+// (a four-player game takes about 1,500 moves). Loading holds about 60
+// bytes a move (the move and its log entry) for one or two bytes of the
+// binary form, 20 of the JSON form: at most about 60 MB.
 const maxTableMoves = 1 << 20
 
 // maxTableJSON bounds the JSON form UnmarshalJSON reads: about 20 bytes a
@@ -117,7 +118,10 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 	if r.err == nil && n > uint64(len(r.b)) { // at least a byte a move
 		r.err = io.ErrUnexpectedEOF
 	}
-	moves := make([]Move, 0, n*uint64(boolInt(r.err == nil)))
+	var moves []Move
+	if r.err == nil {
+		moves = make([]Move, 0, n) // n is at most the bytes left
+	}
 	for range n {
 		i := r.uvarint(NumActions)
 		if r.err != nil {
@@ -135,13 +139,6 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("%w: table: unknown flags %#x", ErrBadEncoding, flags)
 	}
 	return t.load(c, moves, flags == 1)
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // load replays moves from c and, if they are a game of c, sets t to it.
