@@ -377,7 +377,7 @@ func (e *obsEncoder) wall(o []float32, w WallSite) {
 		return
 	}
 	o[wallInGame] = 1
-	p, tile := v.Wall(w)
+	p, tile := v.g.Wall(w) // not View.Wall, which would copy the view
 	if r := e.seat(p); r >= 0 {
 		o[wallOwner+r] = 1
 		o[wallTower] = bit01(WallTower(tile))
@@ -426,7 +426,7 @@ func (e *obsEncoder) global(o []float32) {
 	}
 	o[globalBank] = scaled(v.Bank(), GoldCards)
 	o[globalDeck] = scaled(v.DeckSize(), InfluenceCards)
-	discard, hand := v.DiscardPile(), v.Hand(v.Viewer())
+	discard, hand := v.g.DiscardPile(), v.g.Hand(v.Viewer()) // View.Hand of the viewer, without copying the view
 	for i, c := range InfluenceColors() {
 		o[globalDiscard+i] = scaled(discard.Of(c), InfluencePerColor)
 		o[globalHand+i] = scaled(hand.Of(c), InfluencePerColor)
@@ -434,8 +434,8 @@ func (e *obsEncoder) global(o []float32) {
 	for b := Well; b <= LargeBuilding; b++ {
 		o[globalNeutral+int(b-Well)] = scaled(v.NeutralSupply(b), float32(b.Copies()))
 	}
-	for i, m := range milestonePos {
-		o[globalMilestones+i] = scaled(v.MilestoneCubes(int(m)), float32(milestoneFlags[i]))
+	for i := range milestonePos {
+		o[globalMilestones+i] = scaled(int(v.g.flagsUsed(i)), float32(milestoneFlags[i])) // MilestoneCubes(m)
 	}
 	o[globalRules] = bit01(v.Rules().Has(AdjacentPermitRows))
 	o[globalRules+1] = bit01(v.Rules().Has(ShortageVoidsIncome))
