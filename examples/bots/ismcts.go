@@ -17,6 +17,19 @@ import (
 // bot searches.
 const DefaultIterations = 1000
 
+// DefaultPlayout is the number of moves a playout of the "ismcts" bot
+// plays before its heuristic judges the position.
+const DefaultPlayout = 20
+
+// DefaultValuePlayout is the number of moves a playout of the "ismcts-v"
+// bot plays before its value model judges the position: the model judges
+// positions further into the game better, and the search with it was
+// strongest with playouts of 40 to 80 moves (README, "Learning").
+const DefaultValuePlayout = 40
+
+// MaxPlayout bounds ISMCTSOptions.Playout.
+const MaxPlayout = 1000
+
 // MaxIterations bounds ISMCTSOptions.Iterations (and the N of "ismcts:N").
 const MaxIterations = 10_000_000
 
@@ -24,9 +37,6 @@ const MaxIterations = 10_000_000
 const (
 	// explore is the UCT exploration constant, for rewards in [0, 1].
 	explore = 0.3
-	// playoutMoves is how many moves a playout plays with the cheap
-	// policy before the heuristic judges the position.
-	playoutMoves = 20
 	// squash is the score (in Weights units, a cube 12) that a reward of
 	// 0.73 = 1/(1+e^-1) stands for: rewards are 1/(1+e^(-score/squash)).
 	squash = 30.0
@@ -55,11 +65,20 @@ type ISMCTSOptions struct {
 	// own tree (root parallelism); 0 means 1.
 	Workers int
 	// Value, if not nil, judges the positions where the playouts stop in
-	// place of the heuristic (Weights): each player's reward is the
-	// model's probability that they win, from their view, divided by the
-	// sum of the players' probabilities. Each worker judges with its own
-	// clone of it. The bot "ismcts-v" is ISMCTS with LinearValueModel.
+	// place of the heuristic (Weights). With two players the reward of
+	// the player to move is the model's probability that they win, from
+	// their view, and the other's is 1 minus it; with more, each
+	// player's reward is the model's probability that they win, from
+	// their view, divided by the sum of the players' probabilities. Each
+	// worker judges with its own clone of it. The bot "ismcts-v" is
+	// ISMCTS with LinearValueModel (and DefaultValuePlayout).
 	Value *ValueModel
+	// Playout is how many moves each playout plays with the cheap policy
+	// before the position is judged: 0 means DefaultPlayout, or
+	// DefaultValuePlayout with a Value model; a negative number means
+	// none (the position the tree reached is judged at once, as Options
+	// reports with -1). At most MaxPlayout.
+	Playout int
 }
 
 // ISMCTS is an information-set Monte Carlo tree search bot
@@ -103,6 +122,8 @@ func NewISMCTS(seed uint64, opts ISMCTSOptions) (*ISMCTS, error) {
 		return nil, fmt.Errorf("%w: %d iterations (0 to %d)", ErrOptions, opts.Iterations, MaxIterations)
 	case opts.Budget < 0:
 		return nil, fmt.Errorf("%w: negative budget %v", ErrOptions, opts.Budget)
+	case opts.Playout > MaxPlayout:
+		return nil, fmt.Errorf("%w: %d playout moves (at most %d)", ErrOptions, opts.Playout, MaxPlayout)
 	case opts.Workers < 0 || opts.Workers > 1024:
 		return nil, fmt.Errorf("%w: %d workers (0 to 1024)", ErrOptions, opts.Workers)
 	}
@@ -111,6 +132,14 @@ func NewISMCTS(seed uint64, opts ISMCTSOptions) (*ISMCTS, error) {
 	}
 	if opts.Workers == 0 {
 		opts.Workers = 1
+	}
+	switch {
+	case opts.Playout < 0:
+		opts.Playout = -1
+	case opts.Playout == 0 && opts.Value != nil:
+		opts.Playout = DefaultValuePlayout
+	case opts.Playout == 0:
+		opts.Playout = DefaultPlayout
 	}
 	name := "ismcts"
 	if opts.Value != nil {
@@ -206,6 +235,7 @@ func (b *ISMCTS) search(ctx context.Context, v elasund.View) (elasund.Move, int,
 			}
 		}
 		t.reset(&b.w, b.r.Uint64(), b.r.Uint64(), iters, deadline, ctx.Done())
+		t.moves = b.opts.Playout
 		if b.opts.Value != nil && t.value == nil {
 			t.value = b.opts.Value.Clone()
 		}
@@ -316,6 +346,7 @@ type scored struct {
 type tree struct {
 	w        *Weights
 	value    *ValueModel // judges the playouts' ends when not nil
+	moves    int         // the moves of a playout
 	src      rand.PCG
 	r        *rand.Rand // draws from src
 	iters    int        // the iterations to run, or -1 for as many as the deadline allows
@@ -558,11 +589,11 @@ func (t *tree) order(g *elasund.Game, moves []elasund.Move) (int32, int32) {
 	return start, int32(len(moves))
 }
 
-// playout plays up to playoutMoves moves of g with the cheap policy and
+// playout plays up to t.moves moves of g with the cheap policy and
 // writes each player's reward: 1 for the winner and 0 for the others of a
 // game over, else the squashed heuristic score or the value model's share.
 func (t *tree) playout(g *elasund.Game, reward *[elasund.MaxPlayers]float64) {
-	for i := 0; i < playoutMoves && !g.Over(); i++ {
+	for i := 0; i < t.moves && !g.Over(); i++ {
 		if g.Apply(t.cheap(g)) != nil {
 			break
 		}
@@ -615,9 +646,20 @@ func (t *tree) cheap(g *elasund.Game) elasund.Move {
 	return t.legal[t.r.IntN(len(t.legal))]
 }
 
-// judge writes each player's reward by the value model: their probability
-// of winning, from their view, as a share of the players' sum.
+// judge writes each player's reward by the value model. With two players
+// the model judges once, from the view of the player to move (whose turn
+// it is, or who owes a discard), and the other's reward is 1 minus it:
+// that halves the cost of a leaf, and its measured strength is that of
+// judging both (README, "Learning"). With more, each player's reward is
+// their probability of winning, from their view, as a share of the
+// players' sum.
 func (t *tree) judge(g *elasund.Game, n int, reward *[elasund.MaxPlayers]float64) {
+	if p := g.ToMove(); n == 2 && (p == 0 || p == 1) {
+		v := t.value.Win(g.View(p))
+		reward[p] = v
+		reward[1-p] = 1 - v
+		return
+	}
 	sum := 0.0
 	for q := 0; q < n; q++ {
 		reward[q] = t.value.Win(g.View(elasund.Player(q)))

@@ -161,6 +161,16 @@ func firstBuildView(tb testing.TB) elasund.View {
 // one core (one worker), over the decisions of a game between greedy
 // bots.
 func BenchmarkISMCTSIterations(b *testing.B) {
+	benchmarkIterations(b, ISMCTSOptions{Iterations: 1000})
+}
+
+// BenchmarkISMCTSValueIterations is BenchmarkISMCTSIterations for the
+// search of "ismcts-v": 40-move playouts judged by LinearValueModel.
+func BenchmarkISMCTSValueIterations(b *testing.B) {
+	benchmarkIterations(b, ISMCTSOptions{Iterations: 1000, Value: LinearValueModel()})
+}
+
+func benchmarkIterations(b *testing.B, o ISMCTSOptions) {
 	g, err := elasund.New(elasund.Config{Players: 2, Seed: 7, MaxTurns: 300})
 	if err != nil {
 		b.Fatal(err)
@@ -175,7 +185,7 @@ func BenchmarkISMCTSIterations(b *testing.B) {
 		m, _ := greedy.Choose(v)
 		_ = g.Apply(m)
 	}
-	bot, err := NewISMCTS(1, ISMCTSOptions{Iterations: 1000})
+	bot, err := NewISMCTS(1, o)
 	if err != nil {
 		b.Fatal(err)
 	}
