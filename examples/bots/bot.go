@@ -39,6 +39,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/elasund/elasund"
 )
@@ -112,8 +113,10 @@ var factories = map[string]factory{
 
 // Names lists the names New accepts, sorted: "greedy", "greedy-v",
 // "ismcts", "ismcts-v" and "random". New also accepts "ismcts:N" and
-// "ismcts-v:N", a search of N iterations a move (1 to MaxIterations);
-// "ismcts" is "ismcts:1000". The "-v" bots judge positions with learned
+// "ismcts-v:N", a search of N iterations a move (1 to MaxIterations),
+// and "ismcts:T" and "ismcts-v:T", a search of a time T a move, a Go
+// duration from 1ms to MaxNamedBudget ("ismcts:10ms"), whose moves depend
+// on the machine and its load; "ismcts" is "ismcts:1000". The "-v" bots judge positions with learned
 // models: greedy-v with DefaultValueModel, ismcts-v with LinearValueModel.
 func Names() []string {
 	names := make([]string, 0, len(factories))
@@ -125,10 +128,13 @@ func Names() []string {
 }
 
 // New returns the bot called name, seeded with seed: one of Names, or
-// "ismcts:N" or "ismcts-v:N" for an ISMCTS bot of N iterations a move.
-// Names are not case sensitive. An unknown name is an error that wraps ErrUnknownBot; an N
-// that is not a whole number from 1 to MaxIterations, one that wraps
-// ErrOptions, as NewISMCTS's do.
+// "ismcts:N" or "ismcts-v:N" for an ISMCTS bot of N iterations a move, or
+// "ismcts:T" or "ismcts-v:T" for one of a time T a move (the bot's Name
+// is then as its ISMCTSOptions give it: "ismcts:10ms"). Names are not
+// case sensitive. An unknown name is an error that wraps ErrUnknownBot;
+// an N that is neither a whole number from 1 to MaxIterations nor a
+// duration from 1ms to MaxNamedBudget, one that wraps ErrOptions, as
+// NewISMCTS's do.
 func New(name string, seed uint64) (Bot, error) {
 	lower := strings.ToLower(strings.TrimSpace(name))
 	if f, ok := factories[lower]; ok {
@@ -139,17 +145,36 @@ func New(name string, seed uint64) (Bot, error) {
 		if !ok {
 			continue
 		}
-		n, err := strconv.Atoi(rest)
-		if err != nil || n < 1 || n > MaxIterations {
-			return nil, fmt.Errorf("%w: %s: the N of %s:N is a number of iterations from 1 to %d", ErrOptions, quote(name), base, MaxIterations)
+		o, err := namedBudget(rest)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: the N of %s:N is iterations (1 to %d) or a time (1ms to %v)", ErrOptions, quote(name), base, MaxIterations, MaxNamedBudget)
 		}
-		o := ISMCTSOptions{Iterations: n}
 		if base == "ismcts-v" {
 			o.Value = LinearValueModel()
 		}
 		return NewISMCTS(seed, o)
 	}
 	return nil, fmt.Errorf("%w %s (the bots are %s, and ismcts:N or ismcts-v:N for N iterations a move)", ErrUnknownBot, quote(name), strings.Join(Names(), ", "))
+}
+
+// MaxNamedBudget bounds the time a move of the bots "ismcts:T" and
+// "ismcts-v:T" (a duration T) search.
+const MaxNamedBudget = time.Minute
+
+// namedBudget reads the N of "ismcts:N": a number of iterations, or a
+// time a move.
+func namedBudget(n string) (ISMCTSOptions, error) {
+	if i, err := strconv.Atoi(n); err == nil {
+		if i < 1 || i > MaxIterations {
+			return ISMCTSOptions{}, ErrOptions
+		}
+		return ISMCTSOptions{Iterations: i}, nil
+	}
+	d, err := time.ParseDuration(n)
+	if err != nil || d < time.Millisecond || d > MaxNamedBudget {
+		return ISMCTSOptions{}, ErrOptions
+	}
+	return ISMCTSOptions{Budget: d}, nil
 }
 
 // quote quotes a name for an error, cut to its first 60 bytes.

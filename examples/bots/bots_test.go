@@ -73,6 +73,10 @@ func TestNames(t *testing.T) {
 		{"ismcts-v", "ismcts-v"},
 		{"ISMCTS-V:1000", "ismcts-v"},
 		{"ismcts-v:300", "ismcts-v:300"},
+		{"ismcts:10ms", "ismcts:10ms"},
+		{"ISMCTS-V:25ms", "ismcts-v:25ms"},
+		{"ismcts:1m", "ismcts:1m0s"},
+		{"ismcts-v:1ms", "ismcts-v:1ms"},
 	}
 	for _, tt := range tests {
 		b, err := bots.New(tt.name, 1)
@@ -113,6 +117,11 @@ func TestNewRefusesBadNames(t *testing.T) {
 		{"ismcts-v:", bots.ErrOptions},
 		{"ismcts-v:0", bots.ErrOptions},
 		{"ismcts-v:x", bots.ErrOptions},
+		{"ismcts:0s", bots.ErrOptions},
+		{"ismcts:-10ms", bots.ErrOptions},
+		{"ismcts:999us", bots.ErrOptions},
+		{"ismcts-v:61s", bots.ErrOptions},
+		{"ismcts:" + strings.Repeat("1", 80) + "ms", bots.ErrOptions},
 	}
 	for _, c := range cases {
 		b, err := bots.New(c.name, 1)
@@ -136,6 +145,7 @@ func TestISMCTSOptions(t *testing.T) {
 		{Budget: -time.Second},
 		{Workers: -1},
 		{Workers: 1025},
+		{Playout: bots.MaxPlayout + 1},
 	}
 	for _, o := range bad {
 		if b, err := bots.NewISMCTS(1, o); !errors.Is(err, bots.ErrOptions) || b != nil {
@@ -146,9 +156,10 @@ func TestISMCTSOptions(t *testing.T) {
 		in, want bots.ISMCTSOptions
 		name     string
 	}{
-		{bots.ISMCTSOptions{}, bots.ISMCTSOptions{Iterations: 1000, Workers: 1}, "ismcts"},
-		{bots.ISMCTSOptions{Iterations: 50}, bots.ISMCTSOptions{Iterations: 50, Workers: 1}, "ismcts:50"},
-		{bots.ISMCTSOptions{Budget: time.Millisecond, Workers: 3}, bots.ISMCTSOptions{Budget: time.Millisecond, Workers: 3}, "ismcts:1ms"},
+		{bots.ISMCTSOptions{}, bots.ISMCTSOptions{Iterations: 1000, Workers: 1, Playout: 20}, "ismcts"},
+		{bots.ISMCTSOptions{Iterations: 50}, bots.ISMCTSOptions{Iterations: 50, Workers: 1, Playout: 20}, "ismcts:50"},
+		{bots.ISMCTSOptions{Budget: time.Millisecond, Workers: 3}, bots.ISMCTSOptions{Budget: time.Millisecond, Workers: 3, Playout: 20}, "ismcts:1ms"},
+		{bots.ISMCTSOptions{Playout: -3}, bots.ISMCTSOptions{Iterations: 1000, Workers: 1, Playout: -1}, "ismcts"},
 	}
 	for _, tt := range good {
 		b, err := bots.NewISMCTS(1, tt.in)
