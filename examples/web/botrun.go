@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/elasund/elasund"
@@ -24,28 +22,30 @@ const (
 	maxSeatName          = 40 // the longest seat name read
 )
 
-// newBot makes the bot a seat names: one of bots.Names, or "ismcts:N".
-// An ISMCTS bot searches at most N iterations and at most the server's
-// search time a move; an N above the server's MaxIterations is refused.
+// newBot makes the bot a seat names: one of bots.Names, or "ismcts:N",
+// "ismcts-v:N", "ismcts:T" or "ismcts-v:T" (bots.New). An ISMCTS bot
+// searches at most N iterations and at most the server's search time a
+// move (T, if shorter); an N above the server's MaxIterations is refused.
 func (s *server) newBot(name string, seed uint64) (bots.Bot, error) {
 	if len(name) > maxSeatName {
 		return nil, fmt.Errorf("a bot's name is at most %d bytes: %q…", maxSeatName, name[:maxSeatName])
 	}
-	lower := strings.ToLower(strings.TrimSpace(name))
-	if lower != "ismcts" && !strings.HasPrefix(lower, "ismcts:") {
-		return bots.New(lower, seed)
+	b, err := bots.New(name, seed)
+	if err != nil {
+		return nil, err
 	}
-	n := bots.DefaultIterations
-	if rest, ok := strings.CutPrefix(lower, "ismcts:"); ok {
-		var err error
-		if n, err = strconv.Atoi(rest); err != nil || n < 1 {
-			return nil, fmt.Errorf("%q: the N of ismcts:N is a number of iterations a move, from 1 to %d", name, s.opts.MaxIterations)
-		}
+	search, ok := b.(*bots.ISMCTS)
+	if !ok {
+		return b, nil
 	}
-	if n > s.opts.MaxIterations {
-		return nil, fmt.Errorf("%q searches %d iterations a move; this server allows at most %d (-max-iterations)", name, n, s.opts.MaxIterations)
+	o := search.Options()
+	if o.Iterations > s.opts.MaxIterations {
+		return nil, fmt.Errorf("%q searches %d iterations a move; this server allows at most %d (-max-iterations)", name, o.Iterations, s.opts.MaxIterations)
 	}
-	return bots.NewISMCTS(seed, bots.ISMCTSOptions{Iterations: n, Budget: s.opts.SearchTime})
+	if o.Budget == 0 || o.Budget > s.opts.SearchTime {
+		o.Budget = s.opts.SearchTime
+	}
+	return bots.NewISMCTS(seed, o)
 }
 
 // startBots starts the goroutine that plays the bots' moves if a bot

@@ -173,6 +173,35 @@ func tableSeed(t *testing.T, s *server, id string) uint64 {
 	return saved.Config.Seed
 }
 
+// TestBotOptionsCapped: every ISMCTS bot a seat may name, by iterations
+// or by time, with or without the learned value, searches at most the
+// server's search time a move, and the iterations it names.
+func TestBotOptionsCapped(t *testing.T) {
+	s, _ := testServer(t, options{MaxGames: 1, SearchTime: 2 * time.Second})
+	for _, tc := range []struct {
+		name   string
+		iters  int
+		budget time.Duration
+		value  bool
+	}{
+		{"ismcts", bots.DefaultIterations, 2 * time.Second, false},
+		{"ismcts:500", 500, 2 * time.Second, false},
+		{"ismcts-v", bots.DefaultIterations, 2 * time.Second, true},
+		{"ismcts-v:70", 70, 2 * time.Second, true},
+		{"ismcts:1m", 0, 2 * time.Second, false},
+		{"ISMCTS-V:15ms", 0, 15 * time.Millisecond, true},
+	} {
+		b, err := s.newBot(tc.name, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		o := b.(*bots.ISMCTS).Options()
+		if o.Iterations != tc.iters || o.Budget != tc.budget || (o.Value != nil) != tc.value {
+			t.Errorf("%s: %d iterations, %v a move, value %v; want %d, %v, %v", tc.name, o.Iterations, o.Budget, o.Value != nil, tc.iters, tc.budget, tc.value)
+		}
+	}
+}
+
 // TestBotSearchesBounded: a bot above the cap is refused; deleting games
 // whose bots search stops their searches at once, not at the search time,
 // and leaves no goroutine behind, and no search starts for a deleted game;
@@ -186,8 +215,11 @@ func TestBotSearchesBounded(t *testing.T) {
 		}{
 			{"ismcts:10000000", 400},
 			{"ismcts:100001", 400},
+			{"ismcts-v:10000000", 400},
+			{"ISMCTS-V:100001", 400},
 			{"ISMCTS:100000", 201},
 			{"ismcts", 201},
+			{"ismcts-v:25ms", 201},
 		} {
 			status, data, ctype := do(t, ts, "POST", "/api/games", `{"seats": ["`+tc.bot+`", "human"]}`)
 			if status != tc.status {

@@ -172,7 +172,7 @@ func TestRefusals(t *testing.T) {
 		{"unknown rules", "POST", "/api/games", `{"seats": ["human", "random"], "rules": "chess"}`, "", 400, "rules:"},
 		{"negative seed", "POST", "/api/games", `{"seats": ["human", "random"], "seed": -1}`, "", 400, "may not choose the seed"},
 		{"long bot name", "POST", "/api/games", `{"seats": ["human", "` + strings.Repeat("b", 5000) + `"]}`, "", 400, "at most 40 bytes"},
-		{"ismcts:0", "POST", "/api/games", `{"seats": ["human", "ismcts:0"]}`, "", 400, "a number of iterations a move, from 1 to 100000"},
+		{"ismcts:0", "POST", "/api/games", `{"seats": ["human", "ismcts:0"]}`, "", 400, "the N of ismcts:N is iterations (1 to 10000000) or a time (1ms to 1m0s)"},
 		{"huge body", "POST", "/api/games", `{"seats": ["human", "random"]` + strings.Repeat(" ", 100<<10) + "}", "", 413, "larger than"},
 		{"unknown game", "GET", "/api/games/0123", "", "", 404, `no game "0123"`},
 		{"move in unknown game", "POST", "/api/games/0123/moves", `{"move": "roll"}`, cm.Token, 404, `no game "0123"`},
