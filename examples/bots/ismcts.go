@@ -649,10 +649,12 @@ func (t *tree) cheap(g *elasund.Game) elasund.Move {
 // judge writes each player's reward by the value model. With two players
 // the model judges once, from the view of the player to move (whose turn
 // it is, or who owes a discard), and the other's reward is 1 minus it:
-// that halves the cost of a leaf, and its measured strength is that of
-// judging both (README, "Learning"). With more, each player's reward is
-// their probability of winning, from their view, as a share of the
-// players' sum.
+// that halves the cost of a leaf. At 300 iterations a move it won 66% of
+// 200 games against ismcts:300, judging both 70%, inside each other's
+// intervals; at equal time it is what lets ismcts-v win (README,
+// "Learning"). With more players, each player's reward is their
+// probability of winning, from their view, as a share of the players'
+// sum.
 func (t *tree) judge(g *elasund.Game, n int, reward *[elasund.MaxPlayers]float64) {
 	if p := g.ToMove(); n == 2 && (p == 0 || p == 1) {
 		v := t.value.Win(g.View(p))
