@@ -115,9 +115,10 @@ var factories = map[string]factory{
 // "ismcts", "ismcts-v" and "random". New also accepts "ismcts:N" and
 // "ismcts-v:N", a search of N iterations a move (1 to MaxIterations),
 // and "ismcts:T" and "ismcts-v:T", a search of a time T a move, a Go
-// duration from 1ms to MaxNamedBudget ("ismcts:10ms"), whose moves depend
-// on the machine and its load; "ismcts" is "ismcts:1000". The "-v" bots judge positions with learned
-// models: greedy-v with DefaultValueModel, ismcts-v with LinearValueModel.
+// duration from 1ms to MaxNamedBudget ("ismcts:10ms"), whose moves
+// depend on the machine and its load; "ismcts" is "ismcts:1000". The
+// "-v" bots judge positions with learned models: greedy-v with
+// DefaultValueModel, ismcts-v with LinearValueModel.
 func Names() []string {
 	names := make([]string, 0, len(factories))
 	for n := range factories {

@@ -11,10 +11,11 @@
 // keeps the public log of the moves. The person sees only what their seat
 // may know (View.String: the board, their own cards, the others' card
 // counts) and each bot is handed only its seat's View. The bots named by
-// -bots (examples/bots: random, greedy, ismcts, or ismcts:N for a search
-// of N iterations a move) fill the other seats in order, the list repeated
-// if it is shorter than the seats; by default one more seat than bots
-// named. -seat is the person's seat, 0 for the first colour (red).
+// -bots (examples/bots: random, greedy, ismcts, their learned forms
+// greedy-v and ismcts-v, ismcts:N for a search of N iterations a move,
+// ismcts:10ms for one of 10 ms) fill the other seats in order, the list
+// repeated if it is shorter than the seats; by default one more seat than
+// bots named. -seat is the person's seat, 0 for the first colour (red).
 //
 // At each decision the command lists the legal moves, numbered and grouped
 // by kind (long lists, such as the hundreds of permit placements, compactly),
@@ -123,7 +124,7 @@ func parseFlags(out io.Writer, name string, args []string, newBot botMaker) (opt
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(out)
 	players := fs.Int("players", 0, "number of players, 2 to 4 (default: one more than the bots named)")
-	botList := fs.String("bots", defaultBot(), "the bots in the other seats, in order, comma-separated (the list repeats if short): "+strings.Join(bots.Names(), ", ")+", or ismcts:N for an ISMCTS bot that searches N iterations a move")
+	botList := fs.String("bots", defaultBot(), "the bots in the other seats, in order, comma-separated (the list repeats if short): "+strings.Join(bots.Names(), ", ")+", or ismcts:N (ismcts-v:N) for an ISMCTS bot that searches N iterations a move, ismcts:10ms 10 ms a move")
 	seat := fs.Int("seat", 0, "your seat, 0 to players-1 (colours in seat order: red, blue, green, yellow)")
 	seed := fs.Uint64("seed", 0, "the game's seed, for a game that can be played again (0: a secret seed the referee draws, shown at the end)")
 	rulesText := fs.String("rules", "default", "the rule options (RULES.md §12): default, english, adjacent-permit-rows, shortage-voids-income, or options joined with +")

@@ -30,7 +30,8 @@ func (s *server) handleBots(w http.ResponseWriter, r *http.Request) {
 type newGameJSON struct {
 	// Seats says who plays each seat, in seat order (red, blue, green,
 	// yellow): "human" for a person (at least one), or a bot's name
-	// (bots.Names, or "ismcts:N"). Its length is the number of players.
+	// (bots.Names, or a name bots.New reads: "ismcts:N", "ismcts-v:N",
+	// "ismcts:10ms"). Its length is the number of players.
 	Seats []string `json:"seats"`
 	// Seed is refused unless absent, null or 0: the server draws every
 	// game's seed in secret, since whoever knows it foresees every card
