@@ -124,7 +124,7 @@ func parseFlags(out io.Writer, name string, args []string, newBot botMaker) (opt
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(out)
 	players := fs.Int("players", 0, "number of players, 2 to 4 (default: one more than the bots named)")
-	botList := fs.String("bots", defaultBot(), "the bots in the other seats, in order, comma-separated (the list repeats if short): "+strings.Join(bots.Names(), ", ")+", or ismcts:N (ismcts-v:N) for an ISMCTS bot that searches N iterations a move, ismcts:10ms 10 ms a move")
+	botList := fs.String("bots", defaultBot(), "the bots in the other seats, in order, comma-separated (the list repeats if short): "+strings.Join(bots.Names(), ", ")+", or ismcts:N for an ISMCTS bot that searches N iterations a move (ismcts-v:N with the learned value; ismcts:10ms for 10 ms a move)")
 	seat := fs.Int("seat", 0, "your seat, 0 to players-1 (colours in seat order: red, blue, green, yellow)")
 	seed := fs.Uint64("seed", 0, "the game's seed, for a game that can be played again (0: a secret seed the referee draws, shown at the end)")
 	rulesText := fs.String("rules", "default", "the rule options (RULES.md §12): default, english, adjacent-permit-rows, shortage-voids-income, or options joined with +")
