@@ -24,8 +24,9 @@ const (
 
 // newBot makes the bot a seat names: one of bots.Names, or "ismcts:N",
 // "ismcts-v:N", "ismcts:T" or "ismcts-v:T" (bots.New). An ISMCTS bot
-// searches at most N iterations and at most the server's search time a
-// move (T, if shorter); an N above the server's MaxIterations is refused.
+// searches at most N iterations (the server's MaxIterations for a bot
+// named by its time) and at most the server's search time a move (T, if
+// shorter); an N above the server's MaxIterations is refused.
 func (s *server) newBot(name string, seed uint64) (bots.Bot, error) {
 	if len(name) > maxSeatName {
 		return nil, fmt.Errorf("a bot's name is at most %d bytes: %q…", maxSeatName, name[:maxSeatName])
@@ -44,6 +45,11 @@ func (s *server) newBot(name string, seed uint64) (bots.Bot, error) {
 	}
 	if o.Budget == 0 || o.Budget > s.opts.SearchTime {
 		o.Budget = s.opts.SearchTime
+	}
+	if o.Iterations == 0 {
+		// A bot named by its time ("ismcts:3s") would otherwise search as
+		// many iterations as fit: its tree, not only its time, is bounded.
+		o.Iterations = s.opts.MaxIterations
 	}
 	return bots.NewISMCTS(seed, o)
 }

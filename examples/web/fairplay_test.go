@@ -175,9 +175,11 @@ func tableSeed(t *testing.T, s *server, id string) uint64 {
 
 // TestBotOptionsCapped: every ISMCTS bot a seat may name, by iterations
 // or by time, with or without the learned value, searches at most the
-// server's search time a move, and the iterations it names.
+// server's search time a move, and the iterations it names or, named by
+// its time, at most the server's -max-iterations (so that its tree is
+// bounded too); one iteration more than that is refused.
 func TestBotOptionsCapped(t *testing.T) {
-	s, _ := testServer(t, options{MaxGames: 1, SearchTime: 2 * time.Second})
+	s, _ := testServer(t, options{MaxGames: 1, SearchTime: 2 * time.Second, MaxIterations: 5000})
 	for _, tc := range []struct {
 		name   string
 		iters  int
@@ -185,11 +187,12 @@ func TestBotOptionsCapped(t *testing.T) {
 		value  bool
 	}{
 		{"ismcts", bots.DefaultIterations, 2 * time.Second, false},
+		{"ismcts:5000", 5000, 2 * time.Second, false},
 		{"ismcts:500", 500, 2 * time.Second, false},
 		{"ismcts-v", bots.DefaultIterations, 2 * time.Second, true},
 		{"ismcts-v:70", 70, 2 * time.Second, true},
-		{"ismcts:1m", 0, 2 * time.Second, false},
-		{"ISMCTS-V:15ms", 0, 15 * time.Millisecond, true},
+		{"ismcts:1m", 5000, 2 * time.Second, false},
+		{"ISMCTS-V:15ms", 5000, 15 * time.Millisecond, true},
 	} {
 		b, err := s.newBot(tc.name, 1)
 		if err != nil {
@@ -198,6 +201,11 @@ func TestBotOptionsCapped(t *testing.T) {
 		o := b.(*bots.ISMCTS).Options()
 		if o.Iterations != tc.iters || o.Budget != tc.budget || (o.Value != nil) != tc.value {
 			t.Errorf("%s: %d iterations, %v a move, value %v; want %d, %v, %v", tc.name, o.Iterations, o.Budget, o.Value != nil, tc.iters, tc.budget, tc.value)
+		}
+	}
+	for _, name := range []string{"ismcts:5001", "ismcts-v:5001"} {
+		if b, err := s.newBot(name, 1); err == nil {
+			t.Errorf("%s: %v, want an error (-max-iterations 5000)", name, b.Name())
 		}
 	}
 }

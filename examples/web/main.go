@@ -77,8 +77,9 @@
 //
 // A bot's move is bounded: an ISMCTS bot ("ismcts:N", "ismcts-v:N") of
 // more than -max-iterations iterations a move is refused, and every
-// search stops at its iterations, its own time ("ismcts:10ms") or
-// -search-time, whichever comes first. At most
+// search stops at its iterations (-max-iterations for a bot named by its
+// time, "ismcts:10ms"), its own time or -search-time, whichever comes
+// first. At most
 // -max-searches searches run at once; the other bots wait their turn. An
 // ISMCTS iteration holds about half a kilobyte of search tree (100,000
 // iterations: 25 to 45 MB live, 60 MB allocated, 1 to 3 s on one core of
