@@ -131,7 +131,10 @@ func Names() []string {
 // New returns the bot called name, seeded with seed: one of Names, or
 // "ismcts:N" or "ismcts-v:N" for an ISMCTS bot of N iterations a move, or
 // "ismcts:T" or "ismcts-v:T" for one of a time T a move (the bot's Name
-// is then as its ISMCTSOptions give it: "ismcts:10ms"). Names are not
+// is then as its ISMCTSOptions give it: "ismcts:10ms"; its tree holds
+// every iteration that fits in T, about half a kilobyte each, so a host
+// that must bound memory sets Iterations too, as examples/web does).
+// Names are not
 // case sensitive. An unknown name is an error that wraps ErrUnknownBot;
 // an N that is neither a whole number from 1 to MaxIterations nor a
 // duration from 1ms to MaxNamedBudget, one that wraps ErrOptions, as
