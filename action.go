@@ -55,12 +55,12 @@ const NumActions = rollActions + 2*NumRows + discardActions + returnActions + bu
 // Sizes of the kinds' index ranges (see NumActions).
 const (
 	rollActions        = 1 + 6*6
-	maxDiscard         = CubesPerPlayer - 1 // cards a player can owe the pirates
-	discardActions     = 714                // 4-tuples with sum 1–9: C(13,4) − 1
-	maxReturn          = InfluenceCards / 2 // influence cards a shortage can take
-	returnActions      = 1371               // 3-tuples of 0–13 with sum 1–19
-	buildActions       = 4 * 539            // pays × origins (80+81+90+80+72+72+64)
-	rebuildActions     = 76 + 68            // hut squares + totem squares
+	maxDiscard         = CubesPerPlayer - 1      // cards a player can owe the pirates
+	discardActions     = 714                     // 4-tuples with sum 1–9: C(13,4) − 1
+	maxReturn          = TotalInfluenceCards / 2 // influence cards a shortage can take
+	returnActions      = 1371                    // 3-tuples of 0–13 with sum 1–19
+	buildActions       = 4 * 539                 // pays × origins (80+81+90+80+72+72+64)
+	rebuildActions     = 76 + 68                 // hut squares + totem squares
 	placePermitActions = PermitsPerPlayer * NumSquares * 4
 	movePermitActions  = NumSquares * (NumSquares - 1) * 3
 	upgradeActions     = NumSquares * (PermitsPerPlayer - 1) * 3

@@ -250,7 +250,7 @@ func TestBoardWallSiteCostInvalid(t *testing.T) {
 
 // TestLocationSentinels: the places off the board are distinct Square
 // values, none of them a square or NoSquare, each printing its own name;
-// BuildingSquare and PermitSquare answer them for pieces off the board and
+// BuildingOrigin and PermitSquare answer them for pieces off the board and
 // NoSquare only for arguments that name no piece.
 func TestLocationSentinels(t *testing.T) {
 	for _, tc := range []struct {
@@ -273,12 +273,12 @@ func TestLocationSentinels(t *testing.T) {
 		got  Square
 		want Square
 	}{
-		{"BuildingSquare(0, House)", g.BuildingSquare(0, House), InSupply},
-		{"BuildingSquare(0, Hut)", g.BuildingSquare(0, Hut), sqr(t, "d4")},
-		{"BuildingSquare(9, House)", g.BuildingSquare(9, House), NoSquare},
-		{"BuildingSquare(2, House) of a 2-player game", g.BuildingSquare(2, House), NoSquare},
-		{"BuildingSquare(NoPlayer, House)", g.BuildingSquare(NoPlayer, House), NoSquare},
-		{"BuildingSquare(0, Tavern)", g.BuildingSquare(0, Tavern), NoSquare},
+		{"BuildingOrigin(0, House)", g.BuildingOrigin(0, House), InSupply},
+		{"BuildingOrigin(0, Hut)", g.BuildingOrigin(0, Hut), sqr(t, "d4")},
+		{"BuildingOrigin(9, House)", g.BuildingOrigin(9, House), NoSquare},
+		{"BuildingOrigin(2, House) of a 2-player game", g.BuildingOrigin(2, House), NoSquare},
+		{"BuildingOrigin(NoPlayer, House)", g.BuildingOrigin(NoPlayer, House), NoSquare},
+		{"BuildingOrigin(0, Tavern)", g.BuildingOrigin(0, Tavern), NoSquare},
 		{"PermitSquare(0, 0)", g.PermitSquare(0, 0), InSupply},
 		{"PermitSquare(0, 7)", g.PermitSquare(0, 7), NoSquare},
 		{"PermitSquare(0, -1)", g.PermitSquare(0, -1), NoSquare},

@@ -121,7 +121,7 @@ const (
 	neutralBase = 16
 )
 
-// Piece locations other than a square (see BuildingSquare).
+// Piece locations other than a square (see BuildingOrigin).
 const (
 	inSupply        = InSupply
 	removedFromGame = RemovedFromGame
@@ -287,28 +287,28 @@ func (g *Game) AppendBuildings(dst []PlacedBuilding) []PlacedBuilding {
 
 // Where a player's building or permit is when it is not on the board. They
 // are Square values that are no square of the board (Valid is false), all
-// distinct and distinct from NoSquare, which BuildingSquare and
+// distinct and distinct from NoSquare, which BuildingOrigin and
 // PermitSquare answer only for arguments that name no building or permit.
 const (
-	// InSupply is the Square that BuildingSquare returns for a building in
+	// InSupply is the Square that BuildingOrigin returns for a building in
 	// its owner's supply, and PermitSquare for a permit in supply. It
 	// prints "supply".
 	InSupply Square = 252
-	// AwaitingRebuild is the Square that BuildingSquare returns for a
+	// AwaitingRebuild is the Square that BuildingOrigin returns for a
 	// displaced starter building before its owner rebuilds it. It prints
 	// "awaiting rebuild".
 	AwaitingRebuild Square = 253
-	// RemovedFromGame is the Square that BuildingSquare returns for a
+	// RemovedFromGame is the Square that BuildingOrigin returns for a
 	// starter building that left the game (declined, or no room to be
 	// rebuilt). It prints "removed".
 	RemovedFromGame Square = 254
 )
 
-// BuildingSquare returns where player p's building b (hut, totem, house or
+// BuildingOrigin returns where player p's building b (hut, totem, house or
 // workshop) is: its north-west square, or InSupply, AwaitingRebuild or
 // RemovedFromGame. It returns NoSquare when p is no player of the game or
 // b is not a player's building.
-func (g *Game) BuildingSquare(p Player, b Building) Square {
+func (g *Game) BuildingOrigin(p Player, b Building) Square {
 	if !g.valid(p) || b < Hut || b > Workshop {
 		return NoSquare
 	}
@@ -375,7 +375,7 @@ func (k CubeSpotKind) String() string {
 // one field says where; the other fields are zero.
 type CubeSpot struct {
 	Kind       CubeSpotKind
-	Building   Square     // CubeOnBuilding: the neutral building's north-west square
+	Origin     Square     // CubeOnBuilding: the neutral building's north-west square
 	ChurchTile ChurchTile // CubeOnChurchTile: the tile
 	Tower      WallSite   // CubeOnTower: the tower's wall site
 	Milestone  int        // CubeOnMilestone: the milestone, 3, 5, 7, 9 or 11
@@ -399,7 +399,7 @@ func (g *Game) AppendCubeSpots(dst []CubeSpot, p Player) []CubeSpot {
 			continue
 		}
 		for range g.pieceCubes[v-1] {
-			out = append(out, CubeSpot{Kind: CubeOnBuilding, Building: s})
+			out = append(out, CubeSpot{Kind: CubeOnBuilding, Origin: s})
 		}
 	}
 	for t := ChurchTile(1); t <= ChurchTiles; t++ {

@@ -349,7 +349,7 @@ func (g *Game) validateCards() error {
 	n := int(g.n)
 	gold := int(g.bank) + int(g.poolGold)
 	infl := [3]int{int(g.discard[0]) + int(g.poolInfl[0]), int(g.discard[1]) + int(g.poolInfl[1]), int(g.discard[2]) + int(g.poolInfl[2])}
-	if g.deckLen > InfluenceCards {
+	if g.deckLen > TotalInfluenceCards {
 		return invalidState("influence deck of %d cards", g.deckLen)
 	}
 	for _, c := range g.deck[:g.deckLen] {

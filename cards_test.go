@@ -261,11 +261,11 @@ func TestCardsDice(t *testing.T) {
 
 	outcomes := map[[2]int]bool{}
 	for seed := uint64(1); seed <= 20; seed++ {
-		a, err := New(Config{Players: 3, Seed: seed, FirstPlayer: Red})
+		a, err := New(Config{Players: 3, Seed: seed, FirstColor: Red})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := New(Config{Players: 3, Seed: seed, FirstPlayer: Red})
+		b, err := New(Config{Players: 3, Seed: seed, FirstColor: Red})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,7 +27,7 @@ type ChanceOutcome struct {
 // and after a shortage; the reshuffles of the discard pile into a new deck;
 // the church tiles drawn; the roller's reward from the pirates' cards. A
 // search that must not see them beforehand (they are hidden, RULES.md §13)
-// runs on determinized copies: Determinize fills in the hidden cards and
+// runs on determinized copies: Redeal fills in the hidden cards and
 // tiles at random and reseeds the random source, so each copy samples one
 // consistent future.
 func (g *Game) AppendChanceOutcomes(dst []ChanceOutcome) []ChanceOutcome {

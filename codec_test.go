@@ -29,8 +29,8 @@ func codecConfigs() []struct {
 	c     Config
 	miser bool
 } {
-	deck := make([]InfluenceColor, 0, InfluenceCards)
-	for i := 0; i < InfluenceCards; i++ {
+	deck := make([]InfluenceColor, 0, TotalInfluenceCards)
+	for i := 0; i < TotalInfluenceCards; i++ {
 		deck = append(deck, InfluenceColors()[(i*5)%3])
 	}
 	return []struct {
@@ -40,7 +40,7 @@ func codecConfigs() []struct {
 		{Config{Players: 2, Seed: 1}, false},
 		{Config{Players: 3, Seed: 2}, false},
 		{Config{Players: 4, Seed: 3}, false},
-		{Config{Colors: []Color{Yellow, Red, Blue}, Seed: 4, FirstPlayer: Blue, Rules: EnglishEdition}, false},
+		{Config{Colors: []Color{Yellow, Red, Blue}, Seed: 4, FirstColor: Blue, Rules: EnglishEdition}, false},
 		{Config{Players: 4, Seed: 5, InfluenceDeck: deck, ChurchStack: []ChurchTile{5, 1, 9, 2, 8, 3, 7, 4, 6}, Rules: AdjacentPermitRows}, false},
 		{Config{Players: 2, Seed: 6, MaxTurns: 40}, false},
 		{Config{Players: 3, Seed: 7, Rules: ShortageVoidsIncome}, true},
@@ -348,7 +348,7 @@ func TestUnmarshalBinaryRefuses(t *testing.T) {
 		{"church stack tile 10", set(offChurch+1, 10), ErrBadEncoding},
 		{"church area nowhere", set(offOrigin, 0), ErrBadEncoding},
 		{"a gold card more", set(offBank, good[offBank]+1), ErrInvalidState},
-		{"deck colour 3", set(offDeck+InfluenceCards-1, 3), ErrBadEncoding},
+		{"deck colour 3", set(offDeck+TotalInfluenceCards-1, 3), ErrBadEncoding},
 	}
 	for _, tc := range cases {
 		before := randomPosition(t, Config{Players: 2, Seed: 1}, 1, false, 10)

@@ -26,10 +26,10 @@ type Config struct {
 	// and the pirates' reward draws). The same Config and the same moves
 	// give the same game.
 	Seed uint64
-	// FirstPlayer is the colour of the player who starts. NoColor (the
+	// FirstColor is the colour of the player who starts. NoColor (the
 	// zero value) chooses the first player with the game's random source,
 	// as the rules' die roll does.
-	FirstPlayer Color
+	FirstColor Color
 	// MaxTurns, if positive, ends the game without a winner once that many
 	// turns have been played. The rules have no such limit; it exists for
 	// simulations that must stop. Zero means no limit but TurnLimit, the
@@ -67,7 +67,7 @@ func New(c Config) (*Game, error) {
 	n := len(colors)
 	g := &Game{n: uint8(n), winner: -1, ship: NoRow, churchOrigin: NoSquare, maxTurns: uint32(c.MaxTurns), rules: c.Rules}
 	g.rng = *rand.NewPCG(c.Seed, 0x656c6173756e64) // "elasund"
-	first, err := g.seatPlayers(colors, c.FirstPlayer)
+	first, err := g.seatPlayers(colors, c.FirstColor)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func (g *Game) seatPlayers(colors []Color, firstPlayer Color) (first int, err er
 // card first (39 cards, 13 of each colour), or shuffled if deck is nil.
 func (g *Game) stackInfluenceDeck(deck []InfluenceColor) error {
 	if deck != nil {
-		if len(deck) != InfluenceCards {
+		if len(deck) != TotalInfluenceCards {
 			return fmt.Errorf("%w: influence deck of %d cards; it has 39", ErrInvalidConfig, len(deck))
 		}
 		var count [3]int
@@ -146,7 +146,7 @@ func (g *Game) stackInfluenceDeck(deck []InfluenceColor) error {
 				return fmt.Errorf("%w: influence deck card %d has no colour", ErrInvalidConfig, i)
 			}
 			count[ic-1]++
-			g.deck[InfluenceCards-1-i] = uint8(ic - 1)
+			g.deck[TotalInfluenceCards-1-i] = uint8(ic - 1)
 		}
 		if count != [3]int{InfluencePerColor, InfluencePerColor, InfluencePerColor} {
 			return fmt.Errorf("%w: influence deck must hold 13 cards of each colour, has %v", ErrInvalidConfig, count)
@@ -157,7 +157,7 @@ func (g *Game) stackInfluenceDeck(deck []InfluenceColor) error {
 		}
 		g.shuffle(g.deck[:])
 	}
-	g.deckLen = InfluenceCards
+	g.deckLen = TotalInfluenceCards
 	return nil
 }
 
@@ -229,11 +229,11 @@ func (g *Game) Config() Config {
 		return Config{}
 	}
 	return Config{
-		Players:     int(g.n),
-		Colors:      append([]Color(nil), g.colors[:g.n]...),
-		FirstPlayer: g.colors[g.first%MaxPlayers],
-		MaxTurns:    int(g.maxTurns),
-		Rules:       g.rules,
+		Players:    int(g.n),
+		Colors:     append([]Color(nil), g.colors[:g.n]...),
+		FirstColor: g.colors[g.first%MaxPlayers],
+		MaxTurns:   int(g.maxTurns),
+		Rules:      g.rules,
 	}
 }
 

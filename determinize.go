@@ -8,7 +8,7 @@ import (
 
 // Determinization: filling in what a player may not know (RULES.md §13).
 
-// Determinize replaces, in place, everything viewer may not know (RULES.md
+// Redeal replaces, in place, everything viewer may not know (RULES.md
 // §13) by a uniformly random assignment consistent with what they know,
 // drawn from r:
 //
@@ -26,8 +26,8 @@ import (
 // Everything viewer may know stays as it was: g.View(viewer) is the same
 // before and after. The result depends only on that view and on r, so a
 // determinized copy carries no more information than the view: a
-// tournament can hand a bot the copy c := *g; c.Determinize(seat, r) (or
-// the View itself, whose Sample does the same). A viewer that is not a player of
+// tournament can hand a bot the copy c := *g; c.Redeal(seat, r) (or
+// the View itself, whose Redeal does the same). A viewer that is not a player of
 // the game (NoPlayer) determinizes for a spectator: every hand is re-dealt.
 //
 // This is the standard "naive" determinization of information-set search
@@ -41,49 +41,49 @@ import (
 // wrapping ErrInvalidState for a state whose card or tile counts do not
 // add up (such a state fails Validate, as the zero Game does); the game
 // is then left unchanged. It does not allocate.
-func (g *Game) Determinize(viewer Player, r *rand.Rand) error {
+func (g *Game) Redeal(viewer Player, r *rand.Rand) error {
 	if r == nil {
-		return fmt.Errorf("%w: Determinize needs a random source (r is nil)", ErrNilArgument)
+		return fmt.Errorf("%w: Redeal needs a random source (r is nil)", ErrNilArgument)
 	}
 	v := g.View(viewer)
 	return v.sample(r, g) // on an error g is left as it was
 }
 
 // ErrNilArgument is wrapped by the errors of the methods given nil where
-// they need something: Determinize, Sample and SampleInto without a
-// random source, SampleInto without a Game to fill, WriteSVG without a
+// they need something: Redeal, Redeal and RedealInto without a
+// random source, RedealInto without a Game to fill, WriteSVG without a
 // writer, Recorder.Apply without a game.
 var ErrNilArgument = errors.New("elasund: nil argument")
 
 // errSample is the error of a view of no consistent game.
 var errSample = fmt.Errorf("%w: the view's cards or church tiles do not add up", ErrInvalidState)
 
-// Sample returns a new game drawn uniformly, with r, from the games
+// Redeal returns a new game drawn uniformly, with r, from the games
 // consistent with the view: the view's public state and the viewer's own
 // cards, with everything hidden from the viewer filled in as
-// Game.Determinize describes. The same view and the same r give the same
+// Game.Redeal describes. The same view and the same r give the same
 // game. It returns an error wrapping ErrInvalidState for a view of a state
 // whose counts do not add up, and one wrapping ErrNilArgument for a nil r.
-// Sample allocates the Game it returns; a search that samples in a loop
-// calls SampleInto, which fills a Game it already has.
-func (v View) Sample(r *rand.Rand) (*Game, error) {
+// Redeal allocates the Game it returns; a search that samples in a loop
+// calls RedealInto, which fills a Game it already has.
+func (v View) Redeal(r *rand.Rand) (*Game, error) {
 	g := new(Game)
-	if err := v.SampleInto(g, r); err != nil {
+	if err := v.RedealInto(g, r); err != nil {
 		return nil, err
 	}
 	return g, nil
 }
 
-// SampleInto is Sample into a Game the caller has: it overwrites *dst with
+// RedealInto is Redeal into a Game the caller has: it overwrites *dst with
 // a game drawn with r from the games consistent with the view, and does
-// not allocate. On an error (those of Sample, and one wrapping
+// not allocate. On an error (those of Redeal, and one wrapping
 // ErrNilArgument for a nil dst) *dst is left unchanged.
-func (v View) SampleInto(dst *Game, r *rand.Rand) error {
+func (v View) RedealInto(dst *Game, r *rand.Rand) error {
 	switch {
 	case dst == nil:
-		return fmt.Errorf("%w: SampleInto needs a Game to fill (dst is nil)", ErrNilArgument)
+		return fmt.Errorf("%w: RedealInto needs a Game to fill (dst is nil)", ErrNilArgument)
 	case r == nil:
-		return fmt.Errorf("%w: Sample needs a random source (r is nil)", ErrNilArgument)
+		return fmt.Errorf("%w: Redeal needs a random source (r is nil)", ErrNilArgument)
 	}
 	return v.sample(r, dst)
 }
@@ -93,7 +93,7 @@ func (v View) SampleInto(dst *Game, r *rand.Rand) error {
 func (v *View) sample(r *rand.Rand, dst *Game) error {
 	g := v.g
 	n := int(g.n)
-	if n < MinPlayers || n > MaxPlayers || g.deckLen > InfluenceCards || g.churchLen > ChurchTiles {
+	if n < MinPlayers || n > MaxPlayers || g.deckLen > TotalInfluenceCards || g.churchLen > ChurchTiles {
 		return errSample
 	}
 	unseen, ok := v.unseenInfluence()
@@ -163,7 +163,7 @@ func (v *View) unplacedChurchTiles(tiles *[ChurchTiles]uint8) (nt int, ok bool) 
 // dealInfluence deals the unseen influence cards, shuffled with r, to the
 // hands of the players but the viewer and to the deck of g.
 func (v *View) dealInfluence(g *Game, r *rand.Rand, unseen [3]int) {
-	var cards [InfluenceCards]uint8
+	var cards [TotalInfluenceCards]uint8
 	k := 0
 	for c, m := range unseen {
 		for ; m > 0; m-- {

@@ -9,12 +9,12 @@ import (
 	"testing"
 )
 
-// Tests of Determinize and View.Sample.
+// Tests of Redeal and View.Redeal.
 
 // TestDeterminizeKeepsWhatTheViewerKnows: at positions of seeded random
 // games of 2–4 players, for every seat and a spectator, a determinized copy
 // validates, has the same view, keeps every player's card counts (and the
-// viewer's colours), the deck's size and the church; Sample of the view
+// viewer's colours), the deck's size and the church; Redeal of the view
 // with the same source gives the same game; and a game that differs only
 // in what the viewer may not know determinizes, with the same source, to
 // the very same game: the result depends on the view alone.
@@ -31,8 +31,8 @@ func TestDeterminizeKeepsWhatTheViewerKnows(t *testing.T) {
 			for p := NoPlayer; int(p) < n; p++ {
 				seed := uint64(k)<<8 | uint64(p+1)
 				d := g
-				if err := d.Determinize(p, rand.New(rand.NewPCG(seed, 7))); err != nil {
-					t.Fatalf("%d players, position %d, viewer %d: Determinize: %v", n, k, p, err)
+				if err := d.Redeal(p, rand.New(rand.NewPCG(seed, 7))); err != nil {
+					t.Fatalf("%d players, position %d, viewer %d: Redeal: %v", n, k, p, err)
 				}
 				if err := d.Validate(); err != nil {
 					t.Fatalf("%d players, position %d, viewer %d: %v", n, k, p, err)
@@ -43,17 +43,17 @@ func TestDeterminizeKeepsWhatTheViewerKnows(t *testing.T) {
 				if d != g {
 					differs++
 				}
-				s, err := g.View(p).Sample(rand.New(rand.NewPCG(seed, 7)))
+				s, err := g.View(p).Redeal(rand.New(rand.NewPCG(seed, 7)))
 				if err != nil || *s != d {
-					t.Fatalf("viewer %d: Sample differs from Determinize (%v):\n%s", p, err, diffGames(&d, s))
+					t.Fatalf("viewer %d: Redeal differs from Redeal (%v):\n%s", p, err, diffGames(&d, s))
 				}
-				into := positions[(k+1)%len(positions)] // any game: SampleInto overwrites it
-				if err := g.View(p).SampleInto(&into, rand.New(rand.NewPCG(seed, 7))); err != nil || into != d {
-					t.Fatalf("viewer %d: SampleInto differs from Determinize (%v):\n%s", p, err, diffGames(&d, &into))
+				into := positions[(k+1)%len(positions)] // any game: RedealInto overwrites it
+				if err := g.View(p).RedealInto(&into, rand.New(rand.NewPCG(seed, 7))); err != nil || into != d {
+					t.Fatalf("viewer %d: RedealInto differs from Redeal (%v):\n%s", p, err, diffGames(&d, &into))
 				}
 				h := g
 				permuteHidden(&h, p, rand.New(rand.NewPCG(seed, 8)))
-				if err := h.Determinize(p, rand.New(rand.NewPCG(seed, 7))); err != nil {
+				if err := h.Redeal(p, rand.New(rand.NewPCG(seed, 7))); err != nil {
 					t.Fatal(err)
 				}
 				if h != d {
@@ -63,7 +63,7 @@ func TestDeterminizeKeepsWhatTheViewerKnows(t *testing.T) {
 		}
 	}
 	if differs == 0 {
-		t.Error("Determinize never changed a game")
+		t.Error("Redeal never changed a game")
 	}
 }
 
@@ -96,7 +96,7 @@ func TestDeterminizeDealsFromTheUnseenCards(t *testing.T) {
 	var hand, top [3]float64
 	for range samples {
 		d := *g
-		if err := d.Determinize(0, r); err != nil {
+		if err := d.Redeal(0, r); err != nil {
 			t.Fatal(err)
 		}
 		for c := range 3 {
@@ -140,26 +140,26 @@ func TestDeterminizeChurch(t *testing.T) {
 	var bottoms, drawn [ChurchTiles + 1]int
 	for range 300 {
 		d := *g
-		if err := d.Determinize(1, r); err != nil {
+		if err := d.Redeal(1, r); err != nil {
 			t.Fatal(err)
 		}
 		if d.church[0] != 7 {
 			t.Fatalf("the first builder's known bottom tile became %d", d.church[0])
 		}
 		d = *g
-		if err := d.Determinize(0, r); err != nil {
+		if err := d.Redeal(0, r); err != nil {
 			t.Fatal(err)
 		}
 		bottoms[d.church[0]]++
 		d = choice
-		if err := d.Determinize(1, r); err != nil {
+		if err := d.Redeal(1, r); err != nil {
 			t.Fatal(err)
 		}
 		if d.churchDrawn != choice.churchDrawn {
 			t.Fatalf("the builder's drawn tiles changed to %v", d.churchDrawn)
 		}
 		d = choice
-		if err := d.Determinize(2, r); err != nil {
+		if err := d.Redeal(2, r); err != nil {
 			t.Fatal(err)
 		}
 		drawn[d.churchDrawn[0]]++
@@ -179,13 +179,13 @@ func TestDeterminizeChurch(t *testing.T) {
 // sources roll and draw differently, while equal sources give equal games.
 func TestDeterminizeGivesDifferentFutures(t *testing.T) {
 	g := newTestGame(t, 4)
-	var dice, decks = map[[2]uint8]bool{}, map[[InfluenceCards]uint8]bool{}
+	var dice, decks = map[[2]uint8]bool{}, map[[TotalInfluenceCards]uint8]bool{}
 	for seed := uint64(0); seed < 20; seed++ {
 		a, b := *g, *g
-		if err := a.Determinize(2, rand.New(rand.NewPCG(seed, 0))); err != nil {
+		if err := a.Redeal(2, rand.New(rand.NewPCG(seed, 0))); err != nil {
 			t.Fatal(err)
 		}
-		if err := b.Determinize(2, rand.New(rand.NewPCG(seed, 0))); err != nil {
+		if err := b.Redeal(2, rand.New(rand.NewPCG(seed, 0))); err != nil {
 			t.Fatal(err)
 		}
 		if a != b {
@@ -222,32 +222,32 @@ func TestDeterminizeRefuses(t *testing.T) {
 		{"church tiles do not add up", tiles, r, ErrInvalidState},
 	} {
 		d := tc.g
-		if err := d.Determinize(1, tc.r); !errors.Is(err, tc.want) {
-			t.Errorf("%s: Determinize: %v; want %v", tc.name, err, tc.want)
+		if err := d.Redeal(1, tc.r); !errors.Is(err, tc.want) {
+			t.Errorf("%s: Redeal: %v; want %v", tc.name, err, tc.want)
 		}
 		if d != tc.g {
-			t.Errorf("%s: Determinize changed the game", tc.name)
+			t.Errorf("%s: Redeal changed the game", tc.name)
 		}
-		if s, err := tc.g.View(1).Sample(tc.r); !errors.Is(err, tc.want) || s != nil {
-			t.Errorf("%s: Sample: %v, %v; want nil, %v", tc.name, s, err, tc.want)
+		if s, err := tc.g.View(1).Redeal(tc.r); !errors.Is(err, tc.want) || s != nil {
+			t.Errorf("%s: Redeal: %v, %v; want nil, %v", tc.name, s, err, tc.want)
 		}
 		into := *g
-		if err := tc.g.View(1).SampleInto(&into, tc.r); !errors.Is(err, tc.want) || into != *g {
-			t.Errorf("%s: SampleInto: %v (game changed: %v); want %v", tc.name, err, into != *g, tc.want)
+		if err := tc.g.View(1).RedealInto(&into, tc.r); !errors.Is(err, tc.want) || into != *g {
+			t.Errorf("%s: RedealInto: %v (game changed: %v); want %v", tc.name, err, into != *g, tc.want)
 		}
 	}
-	if err := g.View(0).SampleInto(nil, r); !errors.Is(err, ErrNilArgument) {
-		t.Errorf("SampleInto(nil, r): %v; want ErrNilArgument", err)
+	if err := g.View(0).RedealInto(nil, r); !errors.Is(err, ErrNilArgument) {
+		t.Errorf("RedealInto(nil, r): %v; want ErrNilArgument", err)
 	}
 }
 
 // TestInformationAPINeverPanics corrupts snapshots of seeded random games
-// (corruptGame: any bit pattern in any field) and calls View, Sample,
-// Determinize, Key and ChanceOutcomes on them: none may panic, whatever the
+// (corruptGame: any bit pattern in any field) and calls View, Redeal,
+// Redeal, Key and ChanceOutcomes on them: none may panic, whatever the
 // state. On corrupted states that Validate accepts, the view's accessors
 // and JSON, Cost, LegalMask, AppendLegalIndices and Index must not panic
 // either (they share the Game's accessors and move generation, which
-// assume a valid state), and Determinize must keep the state valid.
+// assume a valid state), and Redeal must keep the state valid.
 func TestInformationAPINeverPanics(t *testing.T) {
 	var positions []Game
 	for n := MinPlayers; n <= MaxPlayers; n++ {
@@ -277,16 +277,16 @@ func TestInformationAPINeverPanics(t *testing.T) {
 		valid := g.Validate() == nil
 		call("View", func() {
 			v := g.View(p)
-			_, _ = v.Sample(r)
+			_, _ = v.Redeal(r)
 			_ = v.Viewer()
 			_ = v.InfluenceCards(p)
 			_ = v.ChurchBottom()
 		})
-		call("Determinize", func() {
+		call("Redeal", func() {
 			d := g
-			if err := d.Determinize(p, r); err != nil {
+			if err := d.Redeal(p, r); err != nil {
 				if valid || d != g {
-					t.Fatalf("Determinize of a state that validates %v: %v (game changed: %v)", valid, err, d != g)
+					t.Fatalf("Redeal of a state that validates %v: %v (game changed: %v)", valid, err, d != g)
 				}
 				return
 			}
@@ -325,7 +325,7 @@ func viewAccessors(v View) string {
 	d1, d2 := v.Dice()
 	out += fmt.Sprint(a, b, d1, d2)
 	for _, p := range []Player{-1, 0, 3, 4} {
-		out += fmt.Sprint(v.Hand(p), v.Influence(p, InfluenceGreen), v.Gold(p), v.InfluenceCards(p), v.Color(p), v.Pending(p), v.BuildingSquare(p, Hut),
+		out += fmt.Sprint(v.Hand(p), v.Influence(p, InfluenceGreen), v.Gold(p), v.InfluenceCards(p), v.Color(p), v.Pending(p), v.BuildingOrigin(p, Hut),
 			v.RebuildPending(p, Totem), v.PermitSquare(p, 2), v.PermitsInSupply(p), v.WallTilesLeft(p), v.CubesPlaced(p),
 			v.CubesInSupply(p), v.CubeSpots(p), v.CubesInRow(p, 5), v.TradePoints(p), v.TradeDisk(p), v.HasMilestoneCube(p, 3))
 	}
@@ -346,14 +346,14 @@ func BenchmarkDeterminize(b *testing.B) {
 	var g Game
 	for i := 0; b.Loop(); i++ {
 		g = positions[i%len(positions)]
-		if err := g.Determinize(g.ToMove(), r); err != nil {
+		if err := g.Redeal(g.ToMove(), r); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 // TestDeterminizeDoesNotAllocate: the in-place forms a search calls in its
-// loop, Determinize and View.SampleInto, allocate nothing.
+// loop, Redeal and View.RedealInto, allocate nothing.
 func TestDeterminizeDoesNotAllocate(t *testing.T) {
 	positions := playedPositions(t, 4, 7)
 	r := rand.New(rand.NewPCG(3, 4))
@@ -362,14 +362,14 @@ func TestDeterminizeDoesNotAllocate(t *testing.T) {
 	allocs := testing.AllocsPerRun(200, func() {
 		i++
 		g = positions[i%len(positions)]
-		if err := g.Determinize(g.ToMove(), r); err != nil {
+		if err := g.Redeal(g.ToMove(), r); err != nil {
 			t.Fatal(err)
 		}
-		if err := positions[(i+1)%len(positions)].View(0).SampleInto(&g, r); err != nil {
+		if err := positions[(i+1)%len(positions)].View(0).RedealInto(&g, r); err != nil {
 			t.Fatal(err)
 		}
 	})
 	if allocs != 0 {
-		t.Errorf("Determinize and SampleInto allocate %.1f times per call; want 0", allocs)
+		t.Errorf("Redeal and RedealInto allocate %.1f times per call; want 0", allocs)
 	}
 }

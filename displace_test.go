@@ -38,9 +38,9 @@ func TestBuildDisplacesSmaller(t *testing.T) {
 	if d := diffGames(want, g); d != "" {
 		t.Errorf("%v (-want +got):\n%s", m, d)
 	}
-	if g.CubesPlaced(bldBlue) != 0 || g.NeutralSupply(Well) != 4 || g.BuildingSquare(bldGreen, House) != InSupply {
+	if g.CubesPlaced(bldBlue) != 0 || g.NeutralSupply(Well) != 4 || g.BuildingOrigin(bldGreen, House) != InSupply {
 		t.Errorf("Blue cubes %d, wells in supply %d, Green's house at %v; want 0, 4, supply",
-			g.CubesPlaced(bldBlue), g.NeutralSupply(Well), g.BuildingSquare(bldGreen, House))
+			g.CubesPlaced(bldBlue), g.NeutralSupply(Well), g.BuildingOrigin(bldGreen, House))
 	}
 	mustValid(t, g)
 }

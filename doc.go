@@ -51,7 +51,7 @@
 // The game's state is readable through accessors: At (what stands on a
 // square: building and owner, permit and owner, church tile), Buildings,
 // Wall, Gold, Influence, InfluenceCards, Hand, PermitSquare,
-// PermitsInSupply, BuildingSquare, NeutralSupply, WallTilesLeft,
+// PermitsInSupply, BuildingOrigin, NeutralSupply, WallTilesLeft,
 // TradePoints, TradeDisk, HasMilestoneCube, CubesPlaced, CubeSpots,
 // CubesInRow, Ship, Dice, Bank, DeckSize, DiscardPile, ChurchTilesLeft,
 // ChurchOrigin, ChurchSquare, PermitRows, MaxTurns, Config and more. The
@@ -71,7 +71,7 @@
 // takes and returns (ToMove, Gold(p), View(p), Table.Play(p, m),
 // Contents.BuildingOwner, …). A colour, a Color, is the name people read:
 // the notation, the records, the pictures and the JSON forms name players
-// by colour, and so does a Config (Colors, FirstPlayer) and a Record's
+// by colour, and so does a Config (Colors, FirstColor) and a Record's
 // Winner. Color(p) and PlayerOf(c) convert between the two; the colours
 // sit in Config.Colors' order (Red, Blue, Green, Yellow by default).
 //
@@ -80,7 +80,7 @@
 // A *Game may be read from several goroutines at once: every method that
 // does not change the game (the accessors, Legal and AppendLegal, Check,
 // IsLegal, Cost, View, Key, Validate, String, WriteSVG, the marshalers)
-// only reads it. A method that changes it (Apply, Determinize,
+// only reads it. A method that changes it (Apply, Redeal,
 // UnmarshalBinary, UnmarshalJSON) needs the game to itself, as any write
 // does. A View is a value: copies share nothing. A Table and a Recorder
 // are not safe for concurrent use (Table.Check reuses a buffer of the
@@ -104,9 +104,9 @@
 // each call, and each has an Append form.
 //
 // One rule says which functions hand out a new Game: New, Clone,
-// Record.Replay and View.Sample make one and return a *Game. The forms a
+// Record.Replay and View.Redeal make one and return a *Game. The forms a
 // search calls in its loop change a Game the caller already has and do not
-// allocate: Determinize changes its receiver, View.SampleInto fills the
+// allocate: Redeal changes its receiver, View.RedealInto fills the
 // Game it is given, and a copy is an assignment (c := *g).
 //
 // # Chance and determinism
@@ -114,7 +114,7 @@
 // All randomness comes from the game's own PCG source (math/rand/v2),
 // seeded by Config.Seed and carried inside the Game: the dice, the shuffles
 // of the influence deck and the church stack, the first player (unless
-// Config.FirstPlayer names one), reshuffles of the discard pile and the
+// Config.FirstColor names one), reshuffles of the discard pile and the
 // roller's reward drawn from the pirates' cards. The same Config and the same
 // moves give the same game, bit for bit.
 //
@@ -172,7 +172,7 @@
 //	…
 //
 // Tags come first, one a line: [Name "value"], with \" and \\ escaped in the
-// value. Players, Colors (in seat order), Seed, FirstPlayer, Rules (as
+// value. Players, Colors (in seat order), Seed, FirstPlayer (Config.FirstColor), Rules (as
 // Rules.String writes them; ParseRules reads them), MaxTurns, InfluenceDeck
 // (colours, top first) and ChurchStack (tile numbers, top first) give the
 // fields of the Config that are set. Result is the winner's colour, "none"
@@ -226,18 +226,18 @@
 // information; games that differ only in what p may not know give equal
 // views; it marshals to JSON, for a server that sends each seat its own,
 // and loads back from it (UnmarshalJSON checks that the data is a view of
-// a game), so that a program handed a view can hand it back to Sample.
+// a game), so that a program handed a view can hand it back to Redeal.
 //
-// Determinize(p, r) fills in, in place and at random from r, everything p
+// Redeal(p, r) fills in, in place and at random from r, everything p
 // may not know: the other players' influence colours and the deck are
 // re-dealt from the cards p has not seen, the church stack is reshuffled
 // (but for the bottom tile p may know), and the random source is reseeded.
 // It is the standard "naive" determinization of information-set search: a
 // uniform draw from the positions consistent with p's view, which does not
 // weigh what the history implies. A search for p runs on determinized
-// copies (c := *g; c.Determinize(p, r)), so that neither an opponent's
-// colours nor the next roll leak into its choices; View.Sample and
-// View.SampleInto do the same from a View alone. Without a random source
+// copies (c := *g; c.Redeal(p, r)), so that neither an opponent's
+// colours nor the next roll leak into its choices; View.Redeal and
+// View.RedealInto do the same from a View alone. Without a random source
 // (r nil) they return an error wrapping ErrNilArgument.
 //
 // For search and learning:
@@ -256,7 +256,7 @@
 //   - Key is a 128-bit key of the position (the random source and the last
 //     dice left out), for transposition tables.
 //
-// View, Determinize, View.SampleInto, Cost, Key, Move.Index and
+// View, Redeal, View.RedealInto, Cost, Key, Move.Index and
 // MoveFromIndex do not allocate, nor do AppendChanceOutcomes,
 // AppendLegalMask, AppendLegalIndices and View.AppendObservation with a
 // buffer of sufficient capacity.

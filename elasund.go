@@ -10,17 +10,17 @@ import (
 
 // Game sizes (RULES.md §2).
 const (
-	MinPlayers         = 2  // fewest players
-	MaxPlayers         = 4  // most players
-	CubesPerPlayer     = 10 // victory-point cubes per player; placing the 10th wins
-	PermitsPerPlayer   = 5  // permits per player, values 0 to 4
-	GoldCards          = 51 // gold cards in the game
-	InfluenceCards     = 39 // influence cards in the game
-	InfluencePerColor  = 13 // influence cards of each colour
-	ChurchTiles        = 9  // church tiles
-	WallTilesPerPlayer = 9  // wall tiles in each player's stack
-	StartingGold       = 3  // gold each player starts with
-	StartingInfluence  = 1  // influence cards each player starts with
+	MinPlayers          = 2  // fewest players
+	MaxPlayers          = 4  // most players
+	CubesPerPlayer      = 10 // victory-point cubes per player; placing the 10th wins
+	PermitsPerPlayer    = 5  // permits per player, values 0 to 4
+	GoldCards           = 51 // gold cards in the game
+	TotalInfluenceCards = 39 // influence cards in the game
+	InfluencePerColor   = 13 // influence cards of each colour
+	ChurchTiles         = 9  // church tiles
+	WallTilesPerPlayer  = 9  // wall tiles in each player's stack
+	StartingGold        = 3  // gold each player starts with
+	StartingInfluence   = 1  // influence cards each player starts with
 )
 
 // Player is a seat at the table, 0 to Players()-1, in clockwise order.
@@ -173,7 +173,7 @@ type Game struct {
 	gold     [MaxPlayers]uint8
 	bank     uint8
 	infl     [MaxPlayers][3]uint8
-	deck     [InfluenceCards]uint8 // colour indexes; the top is deck[deckLen-1]
+	deck     [TotalInfluenceCards]uint8 // colour indexes; the top is deck[deckLen-1]
 	deckLen  uint8
 	discard  [3]uint8
 	poolGold uint8 // cards discarded to the pirates this turn

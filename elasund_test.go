@@ -12,7 +12,7 @@ import (
 // boardDeck is a fixed influence deck (top card first) of 13 cards of each
 // colour, in an order where consecutive seats get different colours.
 func boardDeck() []InfluenceColor {
-	d := make([]InfluenceColor, 0, InfluenceCards)
+	d := make([]InfluenceColor, 0, TotalInfluenceCards)
 	for i := 0; i < InfluencePerColor; i++ {
 		d = append(d, InfluenceYellow, InfluenceBlue, InfluenceGreen)
 	}
@@ -64,9 +64,9 @@ func boardWantStart(t *testing.T, colors []Color, first int, deck []InfluenceCol
 	// The deck array holds the top card last; the dealt cards stay in
 	// the array above deckLen.
 	for i, c := range deck {
-		w.deck[InfluenceCards-1-i] = uint8(c - 1)
+		w.deck[TotalInfluenceCards-1-i] = uint8(c - 1)
 	}
-	w.deckLen = uint8(InfluenceCards - n)
+	w.deckLen = uint8(TotalInfluenceCards - n)
 	for i, x := range stack {
 		w.church[ChurchTiles-1-i] = uint8(x)
 	}
@@ -105,9 +105,9 @@ func TestBoardNewInvalidConfig(t *testing.T) {
 		{"NoColor", Config{Colors: []Color{Red, NoColor}}},
 		{"colour 5", Config{Colors: []Color{Red, 5}}},
 		{"colour 200", Config{Players: 2, Colors: []Color{200, Blue}}},
-		{"first player not playing", Config{Players: 2, FirstPlayer: Green}},
-		{"first player not playing, colours", Config{Colors: []Color{Yellow, Blue}, FirstPlayer: Red}},
-		{"first player invalid", Config{Players: 2, FirstPlayer: 9}},
+		{"first player not playing", Config{Players: 2, FirstColor: Green}},
+		{"first player not playing, colours", Config{Colors: []Color{Yellow, Blue}, FirstColor: Red}},
+		{"first player invalid", Config{Players: 2, FirstColor: 9}},
 		{"negative MaxTurns", Config{Players: 2, MaxTurns: -1}},
 		{"empty deck", Config{Players: 2, InfluenceDeck: []InfluenceColor{}}},
 		{"38-card deck", Config{Players: 2, InfluenceDeck: short}},
@@ -145,14 +145,14 @@ func TestBoardStartingPosition(t *testing.T) {
 		colors []Color
 		first  int
 	}{
-		{"2 players", Config{Players: 2, FirstPlayer: Red}, []Color{Red, Blue}, 0},
-		{"3 players", Config{Players: 3, FirstPlayer: Green}, []Color{Red, Blue, Green}, 2},
-		{"4 players", Config{Players: 4, FirstPlayer: Blue}, []Color{Red, Blue, Green, Yellow}, 1},
-		{"4 players last first", Config{Players: 4, FirstPlayer: Yellow}, []Color{Red, Blue, Green, Yellow}, 3},
-		{"Yellow Blue", Config{Colors: []Color{Yellow, Blue}, FirstPlayer: Blue}, []Color{Yellow, Blue}, 1},
-		{"Players and Colors agree", Config{Players: 3, Colors: []Color{Green, Yellow, Red}, FirstPlayer: Green},
+		{"2 players", Config{Players: 2, FirstColor: Red}, []Color{Red, Blue}, 0},
+		{"3 players", Config{Players: 3, FirstColor: Green}, []Color{Red, Blue, Green}, 2},
+		{"4 players", Config{Players: 4, FirstColor: Blue}, []Color{Red, Blue, Green, Yellow}, 1},
+		{"4 players last first", Config{Players: 4, FirstColor: Yellow}, []Color{Red, Blue, Green, Yellow}, 3},
+		{"Yellow Blue", Config{Colors: []Color{Yellow, Blue}, FirstColor: Blue}, []Color{Yellow, Blue}, 1},
+		{"Players and Colors agree", Config{Players: 3, Colors: []Color{Green, Yellow, Red}, FirstColor: Green},
 			[]Color{Green, Yellow, Red}, 0},
-		{"Blue Green Yellow Red", Config{Colors: []Color{Blue, Green, Yellow, Red}, FirstPlayer: Red, MaxTurns: 7},
+		{"Blue Green Yellow Red", Config{Colors: []Color{Blue, Green, Yellow, Red}, FirstColor: Red, MaxTurns: 7},
 			[]Color{Blue, Green, Yellow, Red}, 3},
 	}
 	for _, tc := range cases {
@@ -189,8 +189,8 @@ func TestBoardStartingPosition(t *testing.T) {
 					t.Errorf("seat %d supply wrong", p)
 				}
 				st := boardStart[col]
-				if g.BuildingSquare(Player(p), Hut) != sqr(t, st[0]) || g.BuildingSquare(Player(p), Totem) != sqr(t, st[1]) ||
-					g.BuildingSquare(Player(p), House) != InSupply || g.BuildingSquare(Player(p), Workshop) != InSupply {
+				if g.BuildingOrigin(Player(p), Hut) != sqr(t, st[0]) || g.BuildingOrigin(Player(p), Totem) != sqr(t, st[1]) ||
+					g.BuildingOrigin(Player(p), House) != InSupply || g.BuildingOrigin(Player(p), Workshop) != InSupply {
 					t.Errorf("seat %d buildings not where §1 puts them", p)
 				}
 			}
@@ -306,7 +306,7 @@ func TestBoardDeterminism(t *testing.T) {
 		}
 		// Rolls with the game's dice follow the seed too: with the same
 		// fixed deck, stack and first player only the dice can differ.
-		fixed := Config{Players: n, FirstPlayer: Red, InfluenceDeck: boardDeck(), ChurchStack: boardStack}
+		fixed := Config{Players: n, FirstColor: Red, InfluenceDeck: boardDeck(), ChurchStack: boardStack}
 		fixed.Seed = 1
 		x, _ := New(fixed)
 		fixed.Seed = 2
@@ -357,7 +357,7 @@ func boardPlayTurn(t *testing.T, g *Game) {
 // Turn counts the turns; MaxTurns ends the game after that many turns,
 // without a winner; then nothing is legal.
 func TestBoardMaxTurnsEndsGame(t *testing.T) {
-	g, err := New(Config{Players: 3, Seed: 5, FirstPlayer: Blue, MaxTurns: 3, InfluenceDeck: boardDeck(), ChurchStack: boardStack})
+	g, err := New(Config{Players: 3, Seed: 5, FirstColor: Blue, MaxTurns: 3, InfluenceDeck: boardDeck(), ChurchStack: boardStack})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -394,14 +394,14 @@ func TestBoardMaxTurnsEndsGame(t *testing.T) {
 
 // MaxTurns 0 is no limit; MaxTurns 1 ends after the first turn.
 func TestBoardMaxTurnsLimits(t *testing.T) {
-	g, _ := New(Config{Players: 2, Seed: 1, FirstPlayer: Blue})
+	g, _ := New(Config{Players: 2, Seed: 1, FirstColor: Blue})
 	for i := 0; i < 30; i++ {
 		boardPlayTurn(t, g)
 	}
 	if g.Over() || g.Turn() != 31 || g.Active() != 1 {
 		t.Errorf("no limit: Over %v Turn %d Active %d", g.Over(), g.Turn(), g.Active())
 	}
-	g, _ = New(Config{Players: 2, Seed: 1, FirstPlayer: Blue, MaxTurns: 1})
+	g, _ = New(Config{Players: 2, Seed: 1, FirstColor: Blue, MaxTurns: 1})
 	boardPlayTurn(t, g)
 	if !g.Over() || g.Winner() != NoPlayer || g.Turn() != 1 {
 		t.Errorf("MaxTurns 1: Over %v Winner %d Turn %d", g.Over(), g.Winner(), g.Turn())
@@ -437,7 +437,7 @@ func TestBoardAccessorsInvalidArguments(t *testing.T) {
 	for _, p := range []Player{-1, -128, 2, 3, 4, 9, 127} {
 		if g.Color(p) != NoColor || g.Gold(p) != 0 || g.Influence(p, InfluenceBlue) != 0 || g.Hand(p) != (Cards{}) ||
 			g.Pending(p) != 0 || g.CubesPlaced(p) != 0 || g.CubesInSupply(p) != 0 || len(g.CubeSpots(p)) != 0 ||
-			g.RebuildPending(p, Hut) || g.BuildingSquare(p, Hut) != NoSquare || g.PermitSquare(p, 0) != NoSquare ||
+			g.RebuildPending(p, Hut) || g.BuildingOrigin(p, Hut) != NoSquare || g.PermitSquare(p, 0) != NoSquare ||
 			len(g.PermitsInSupply(p)) != 0 || g.TradePoints(p) != 0 || g.TradeDisk(p) != 0 ||
 			g.HasMilestoneCube(p, 3) || g.WallTilesLeft(p) != 0 || g.CubesInRow(p, 5) != 0 {
 			t.Errorf("player %d: an accessor returned a non-zero value", p)
@@ -486,7 +486,7 @@ func TestBoardAccessorsInvalidArguments(t *testing.T) {
 		}
 	}
 	for _, b := range []Building{NoBuilding, 10, 99, 255} {
-		if g.BuildingSquare(0, b) != NoSquare || g.NeutralSupply(b) != 0 || g.RebuildPending(0, b) ||
+		if g.BuildingOrigin(0, b) != NoSquare || g.NeutralSupply(b) != 0 || g.RebuildPending(0, b) ||
 			b.String() != "none" || b.Width() != 0 || b.Height() != 0 || b.Size() != 0 || b.Cost() != 0 ||
 			b.PermitsNeeded() != 0 || b.CubeFlags() != 0 || b.Income() != NoIncome || b.Neutral() || b.Starter() || b.Copies() != 0 {
 			t.Errorf("Building(%d) accepted", b)
@@ -526,7 +526,7 @@ func TestBoardMaxTurnsHuge(t *testing.T) {
 		t.Skip("int has 32 bits")
 	}
 	var big int64 = 1<<32 + 1
-	g, err := New(Config{Players: 2, Seed: 1, FirstPlayer: Red, MaxTurns: int(big)})
+	g, err := New(Config{Players: 2, Seed: 1, FirstColor: Red, MaxTurns: int(big)})
 	if err != nil {
 		if !errors.Is(err, ErrInvalidConfig) || g != nil {
 			t.Errorf("New: %v, %v", g, err)

@@ -36,7 +36,7 @@ func TestErrorsSayElasundOnce(t *testing.T) {
 	var loaded Game
 	saved, err := newGame().MarshalJSON()
 	must(err)
-	hut := `"hut":"` + g.BuildingSquare(0, Hut).String() + `"`
+	hut := `"hut":"` + g.BuildingOrigin(0, Hut).String() + `"`
 	if !strings.Contains(string(saved), hut) {
 		t.Fatalf("the saved game has no %s: %s", hut, saved)
 	}

@@ -12,7 +12,7 @@ import (
 // are reused, so encoding allocates nothing. Offsets come from the layout
 // in AppendObservation's doc comment; seat 0 is always the viewer.
 func ExampleView_AppendObservation() {
-	g, _ := elasund.New(elasund.Config{Players: 3, Seed: 5, FirstPlayer: elasund.Red})
+	g, _ := elasund.New(elasund.Config{Players: 3, Seed: 5, FirstColor: elasund.Red})
 	_ = g.Apply(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{2, 2}}) // the ship to row 4
 	obs := make([]float32, 0, elasund.ObservationSize)
 	var mask []bool

@@ -37,7 +37,7 @@ func ExampleGame_MarshalBinary() {
 // The JSON form is readable: squares, buildings, colours and phases in the
 // package's notation.
 func ExampleGame_MarshalJSON() {
-	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1, FirstPlayer: elasund.Blue})
+	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1, FirstColor: elasund.Blue})
 	data, err := json.Marshal(g)
 	if err != nil {
 		panic(err)
@@ -72,7 +72,7 @@ func ExampleGame_MarshalJSON() {
 // Record a game while it is played, write the record as text, read it back
 // and replay it to the same game.
 func ExampleRecorder() {
-	cfg := elasund.Config{Players: 2, Seed: 7, FirstPlayer: elasund.Red}
+	cfg := elasund.Config{Players: 2, Seed: 7, FirstColor: elasund.Red}
 	g, _ := elasund.New(cfg)
 	rec := elasund.NewRecorder(cfg)
 	d8, _ := elasund.ParseSquare("d8")
@@ -138,7 +138,7 @@ func ExampleRecord_Replay() {
 
 // Print the referee's picture of a game: fmt.Print(g) does it.
 func ExampleGame_String() {
-	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 3, FirstPlayer: elasund.Red})
+	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 3, FirstColor: elasund.Red})
 	_ = g.Apply(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{4, 5}})
 	fmt.Print(g)
 	// Output:

@@ -9,7 +9,7 @@ import (
 
 // Set up a game, force the first roll, and play a turn.
 func Example() {
-	g, err := elasund.New(elasund.Config{Players: 3, Seed: 42, FirstPlayer: elasund.Red})
+	g, err := elasund.New(elasund.Config{Players: 3, Seed: 42, FirstColor: elasund.Red})
 	if err != nil {
 		panic(err)
 	}
@@ -45,7 +45,7 @@ func Example() {
 
 // List the legal moves of the player who must decide.
 func ExampleGame_Legal() {
-	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1, FirstPlayer: elasund.Red})
+	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1, FirstColor: elasund.Red})
 	_ = g.Apply(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{1, 1}}) // ship to row 2
 	_ = g.Apply(elasund.Move{Kind: elasund.EndBuilding})
 	// Red holds 3 gold and 1 influence card: permits 0–3 on the five squares

@@ -12,7 +12,7 @@ import (
 // legal moves when they decide; nothing they may not know. A game that
 // differs only in hidden cards gives the same view.
 func ExampleGame_View() {
-	g, _ := elasund.New(elasund.Config{Players: 3, Seed: 5, FirstPlayer: elasund.Red})
+	g, _ := elasund.New(elasund.Config{Players: 3, Seed: 5, FirstColor: elasund.Red})
 	_ = g.Apply(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{2, 2}}) // row 4: the huts draw influence
 	red := g.View(0)
 	fmt.Println("red holds", red.Hand(0))
@@ -23,7 +23,7 @@ func ExampleGame_View() {
 	fmt.Println("blue decides:", g.View(1).Decides(), "-", len(g.View(1).Legal()), "legal moves")
 
 	c := *g
-	_ = c.Determinize(0, rand.New(rand.NewPCG(1, 2))) // other hands and the deck re-dealt
+	_ = c.Redeal(0, rand.New(rand.NewPCG(1, 2))) // other hands and the deck re-dealt
 	fmt.Println("same view for red:", c.View(0) == red)
 
 	b, _ := json.Marshal(g.View(1))
@@ -42,8 +42,8 @@ func ExampleGame_View() {
 // player who decides, play random games from copies in which everything
 // that player may not know is drawn anew, and keep the move that wins
 // most. The bot sees no hidden card and no future roll.
-func ExampleGame_Determinize() {
-	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 11, FirstPlayer: elasund.Red})
+func ExampleGame_Redeal() {
+	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 11, FirstColor: elasund.Red})
 	for _, m := range []elasund.Move{{Kind: elasund.Roll, Dice: [2]uint8{4, 4}}, {Kind: elasund.EndBuilding}} {
 		_ = g.Apply(m)
 	}
@@ -63,7 +63,7 @@ func ExampleGame_Determinize() {
 		wins := 0
 		for range 8 {
 			c := *g
-			if err := c.Determinize(me, r); err != nil {
+			if err := c.Redeal(me, r); err != nil {
 				panic(err) // not reached: r is not nil and g is a real game
 			}
 			_ = c.Apply(m)
@@ -84,7 +84,7 @@ func ExampleGame_Determinize() {
 // indices (a neural network, say) picks the best legal one through the
 // mask, and MoveFromIndex turns the index back into a move.
 func ExampleGame_AppendLegalMask() {
-	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1, FirstPlayer: elasund.Red})
+	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1, FirstColor: elasund.Red})
 	_ = g.Apply(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{1, 1}}) // ship to row 2
 	_ = g.Apply(elasund.Move{Kind: elasund.EndBuilding})
 

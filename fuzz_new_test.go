@@ -25,12 +25,12 @@ func fuzzDeck(mode uint8, b []byte) []InfluenceColor {
 		}
 		return d
 	case 2:
-		d := make([]InfluenceColor, InfluenceCards)
+		d := make([]InfluenceColor, TotalInfluenceCards)
 		for i := range d {
 			d[i] = InfluenceColor(1 + i%3)
 		}
 		for i, c := range b {
-			j, k := i%InfluenceCards, int(c)%InfluenceCards
+			j, k := i%TotalInfluenceCards, int(c)%TotalInfluenceCards
 			d[j], d[k] = d[k], d[j]
 		}
 		return d
@@ -89,7 +89,7 @@ func wantConfigColors(c Config) (colors []Color, ok bool) {
 		}
 		seen[col] = true
 	}
-	if c.FirstPlayer != NoColor && (c.FirstPlayer > Yellow || !seen[c.FirstPlayer]) {
+	if c.FirstColor != NoColor && (c.FirstColor > Yellow || !seen[c.FirstColor]) {
 		return nil, false
 	}
 	if c.MaxTurns < 0 || c.MaxTurns > 1<<20 {
@@ -175,7 +175,7 @@ func FuzzNew(f *testing.F) {
 
 	f.Fuzz(func(t *testing.T, players int, colors []byte, seed uint64, first uint8, maxTurns int64,
 		deckMode uint8, deck []byte, stackMode uint8, stack []byte) {
-		c := Config{Players: players, Seed: seed, FirstPlayer: Color(first), MaxTurns: int(maxTurns),
+		c := Config{Players: players, Seed: seed, FirstColor: Color(first), MaxTurns: int(maxTurns),
 			InfluenceDeck: fuzzDeck(deckMode, deck), ChurchStack: fuzzStack(stackMode, stack)}
 		for _, b := range colors {
 			c.Colors = append(c.Colors, Color(b))
@@ -216,8 +216,8 @@ func FuzzNew(f *testing.F) {
 		if legal := g.Legal(); len(legal) != 1 || legal[0] != (Move{Kind: Roll}) {
 			t.Fatalf("New(%+v): legal moves %v, want only roll", c, legal)
 		}
-		if c.FirstPlayer != NoColor && g.Color(fp) != c.FirstPlayer {
-			t.Fatalf("first player is %v, configured %v", g.Color(fp), c.FirstPlayer)
+		if c.FirstColor != NoColor && g.Color(fp) != c.FirstColor {
+			t.Fatalf("first player is %v, configured %v", g.Color(fp), c.FirstColor)
 		}
 		if g.maxTurns != uint32(c.MaxTurns) {
 			t.Fatalf("turn limit %d, configured %d", g.maxTurns, c.MaxTurns)

@@ -626,7 +626,7 @@ func fuzzProbe(t *testing.T, g *Game, a, b byte) {
 	ic, tile, site := InfluenceColor(b%5), ChurchTile(b%11), WallSite(b)
 	_ = g.At(s)
 	_ = g.IsEmpty(s)
-	_ = g.BuildingSquare(p, bld)
+	_ = g.BuildingOrigin(p, bld)
 	_ = g.NeutralSupply(bld)
 	_, _ = g.CubesPlaced(p), g.CubesInSupply(p)
 	_ = g.CubeSpots(p)

@@ -19,7 +19,7 @@ import (
 // order) with seed 1, seat 0 (Red) to roll first.
 func newTestGame(t testing.TB, n int) *Game {
 	t.Helper()
-	g, err := New(Config{Players: n, Seed: 1, FirstPlayer: Red})
+	g, err := New(Config{Players: n, Seed: 1, FirstColor: Red})
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}

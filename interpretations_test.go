@@ -53,8 +53,8 @@ func TestInterpWinningBuildLeavesStartersUnbuilt(t *testing.T) {
 	if g.Winner() != red || g.ToMove() != NoPlayer || len(g.Legal()) != 0 {
 		t.Errorf("winner %v, to move %v, legal %v", g.Winner(), g.ToMove(), g.Legal())
 	}
-	if g.BuildingSquare(blue, Hut) != AwaitingRebuild || !g.RebuildPending(blue, Hut) {
-		t.Errorf("Blue's hut is at %v; it stays awaiting its rebuild", g.BuildingSquare(blue, Hut))
+	if g.BuildingOrigin(blue, Hut) != AwaitingRebuild || !g.RebuildPending(blue, Hut) {
+		t.Errorf("Blue's hut is at %v; it stays awaiting its rebuild", g.BuildingOrigin(blue, Hut))
 	}
 	mustRefuse(t, g, Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "c5")}, ErrGameOver)
 	mustValid(t, g)

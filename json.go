@@ -547,7 +547,7 @@ func (j *jsonGame) readChurch(d *Game) error {
 // readCards reads the influence deck and its drawn slots, the discard
 // pile and the cards with the pirates.
 func (j *jsonGame) readCards(d *Game) error {
-	if len(j.Deck) > InfluenceCards || (j.Drawn != nil && len(j.Deck)+len(j.Drawn) != InfluenceCards) {
+	if len(j.Deck) > TotalInfluenceCards || (j.Drawn != nil && len(j.Deck)+len(j.Drawn) != TotalInfluenceCards) {
 		return badEncoding("influence deck of %d cards and %d drawn slots; together they are 39", len(j.Deck), len(j.Drawn))
 	}
 	d.deckLen = uint8(len(j.Deck))

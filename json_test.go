@@ -33,14 +33,14 @@ func TestUnmarshalJSONExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := *g
-	for i := want.deckLen; i < InfluenceCards; i++ {
+	for i := want.deckLen; i < TotalInfluenceCards; i++ {
 		want.deck[i] = 0
 	}
 	if d := diffGames(&want, &loaded); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
-	if loaded.Phase() != PhasePermit || loaded.Ship() != 8 || loaded.Gold(0) != 4 || loaded.BuildingSquare(0, Totem) != sqr(t, "e8") {
-		t.Errorf("loaded: phase %v, ship %v, red gold %d, red totem %v", loaded.Phase(), loaded.Ship(), loaded.Gold(0), loaded.BuildingSquare(0, Totem))
+	if loaded.Phase() != PhasePermit || loaded.Ship() != 8 || loaded.Gold(0) != 4 || loaded.BuildingOrigin(0, Totem) != sqr(t, "e8") {
+		t.Errorf("loaded: phase %v, ship %v, red gold %d, red totem %v", loaded.Phase(), loaded.Ship(), loaded.Gold(0), loaded.BuildingOrigin(0, Totem))
 	}
 }
 

@@ -19,7 +19,7 @@ const (
 	offGold      = offChurch + 2*ChurchTiles + 5
 	offInfl      = offGold + MaxPlayers
 	offDeck      = offInfl + 3*MaxPlayers
-	offCards     = offDeck + InfluenceCards
+	offCards     = offDeck + TotalInfluenceCards
 	offTrack     = offCards + 9
 	keyBytes     = (offTrack + 5*MaxPlayers + 7) / 8 * 8
 )
@@ -78,7 +78,7 @@ func (g *Game) Key() [16]byte {
 	}
 	b[offChurch+2*ChurchTiles+3], b[offChurch+2*ChurchTiles+4] = g.churchDrawn[0], g.churchDrawn[1]
 	// Only the deck's cards: the slots above it hold cards already drawn.
-	copy(b[offDeck:offDeck+InfluenceCards], g.deck[:min(int(g.deckLen), InfluenceCards)])
+	copy(b[offDeck:offDeck+TotalInfluenceCards], g.deck[:min(int(g.deckLen), TotalInfluenceCards)])
 	b[offCards], b[offCards+1], b[offCards+2], b[offCards+3] = g.deckLen, g.discard[0], g.discard[1], g.discard[2]
 	b[offCards+4], b[offCards+5], b[offCards+6], b[offCards+7] = g.bank, g.poolGold, g.poolInfl[0], g.poolInfl[1]
 	b[offCards+8] = g.poolInfl[2]

@@ -14,7 +14,7 @@ import (
 func samePosition(a, b Game) bool {
 	for _, g := range []*Game{&a, &b} {
 		g.rng, g.dice = rand.PCG{}, [2]uint8{}
-		for i := int(g.deckLen); i < InfluenceCards; i++ {
+		for i := int(g.deckLen); i < TotalInfluenceCards; i++ {
 			g.deck[i] = 0
 		}
 	}
@@ -90,7 +90,7 @@ func TestKeyCoversEveryField(t *testing.T) {
 		"dice": func(g *Game) { g.dice = [2]uint8{1, 4} },
 		"occ":  func(g *Game) { g.occ = occupancy{} }, // a cache derived from cell
 		"deck (dead slots)": func(g *Game) {
-			for i := int(g.deckLen); i < InfluenceCards; i++ {
+			for i := int(g.deckLen); i < TotalInfluenceCards; i++ {
 				g.deck[i] = 2 - g.deck[i]%3
 			}
 		},

@@ -354,7 +354,7 @@ func (e *obsEncoder) seatBlock(o []float32, p Player) {
 		o[seatPermits+val] = bit01(v.PermitSquare(p, val) == InSupply)
 	}
 	for b := Hut; b <= Workshop; b++ {
-		s := v.BuildingSquare(p, b)
+		s := v.BuildingOrigin(p, b)
 		o[seatOnBoard+int(b-Hut)] = bit01(s.Valid())
 		if b.Starter() {
 			o[seatAwaiting+int(b-Hut)] = bit01(s == AwaitingRebuild)
@@ -425,7 +425,7 @@ func (e *obsEncoder) global(o []float32) {
 		o[globalPool+i] = scaled(int(c), 10)
 	}
 	o[globalBank] = scaled(v.Bank(), GoldCards)
-	o[globalDeck] = scaled(v.DeckSize(), InfluenceCards)
+	o[globalDeck] = scaled(v.DeckSize(), TotalInfluenceCards)
 	discard, hand := v.g.DiscardPile(), v.g.Hand(v.Viewer()) // View.Hand of the viewer, without copying the view
 	for i, c := range InfluenceColors() {
 		o[globalDiscard+i] = scaled(discard.Of(c), InfluencePerColor)

@@ -161,7 +161,7 @@ func obsCases() []obsCase {
 		}), must: []string{"pool", "bank"}},
 		{name: "the English edition", pair: func(t testing.TB) (*Game, *Game) {
 			a := newTestGame(t, 4)
-			b, err := New(Config{Players: 4, Seed: 1, FirstPlayer: Red, Rules: EnglishEdition})
+			b, err := New(Config{Players: 4, Seed: 1, FirstColor: Red, Rules: EnglishEdition})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -204,9 +204,9 @@ func obsOf(g *Game, p Player) []float32 { return g.View(p).AppendObservation(nil
 
 // TestObservationHidesWhatPlayerMayNotKnow: at positions of seeded random
 // games of 2–4 players, for every seat and a spectator, games that differ
-// only in what the viewer may not know (Determinize with several seeds,
+// only in what the viewer may not know (Redeal with several seeds,
 // permuteHidden) give the viewer equal encodings, and so do games equal
-// as views (a JSON round trip, View.Sample). The property is not vacuous:
+// as views (a JSON round trip, View.Redeal). The property is not vacuous:
 // the determinized games differ. Every value is finite, in [0, 3].
 func TestObservationHidesWhatPlayerMayNotKnow(t *testing.T) {
 	every := 2
@@ -237,13 +237,13 @@ func TestObservationHidesWhatPlayerMayNotKnow(t *testing.T) {
 				}
 				for s := range uint64(3) {
 					d := g
-					if err := d.Determinize(p, rand.New(rand.NewPCG(uint64(k), s))); err != nil {
+					if err := d.Redeal(p, rand.New(rand.NewPCG(uint64(k), s))); err != nil {
 						t.Fatal(err)
 					}
 					if d != g {
 						differs++
 					}
-					check("Determinize", &d)
+					check("Redeal", &d)
 				}
 				h := g
 				permuteHidden(&h, p, rand.New(rand.NewPCG(uint64(k), 9)))
@@ -258,17 +258,17 @@ func TestObservationHidesWhatPlayerMayNotKnow(t *testing.T) {
 				}
 				check("a JSON round trip", &loaded)
 				if p != NoPlayer {
-					s, err := g.View(p).Sample(rand.New(rand.NewPCG(uint64(k), 5)))
+					s, err := g.View(p).Redeal(rand.New(rand.NewPCG(uint64(k), 5)))
 					if err != nil {
 						t.Fatal(err)
 					}
-					check("View.Sample", s)
+					check("View.Redeal", s)
 				}
 			}
 		}
 	}
 	if differs == 0 {
-		t.Error("Determinize never changed a game: the property checked nothing")
+		t.Error("Redeal never changed a game: the property checked nothing")
 	}
 }
 

@@ -60,7 +60,7 @@ func conservation(g *Game) string {
 		}
 		// Player buildings: each on the board exactly where it says, or off it.
 		for _, b := range []Building{Hut, Totem, House, Workshop} {
-			s := g.BuildingSquare(p, b)
+			s := g.BuildingOrigin(p, b)
 			found := 0
 			for _, pb := range buildings {
 				if pb.Building == b && pb.Owner == p {

@@ -69,9 +69,9 @@ func TestBuildRebuildHut(t *testing.T) {
 		t.Fatalf("tavern over Blue's hut (-want +got):\n%s", d)
 	}
 	mustValid(t, g)
-	if g.BuildingSquare(bldBlue, Hut) != AwaitingRebuild || !g.RebuildPending(bldBlue, Hut) || g.BuildsLeft() != 1 {
+	if g.BuildingOrigin(bldBlue, Hut) != AwaitingRebuild || !g.RebuildPending(bldBlue, Hut) || g.BuildsLeft() != 1 {
 		t.Errorf("hut at %v, pending %v, builds left %d; want awaiting, true, 1",
-			g.BuildingSquare(bldBlue, Hut), g.RebuildPending(bldBlue, Hut), g.BuildsLeft())
+			g.BuildingOrigin(bldBlue, Hut), g.RebuildPending(bldBlue, Hut), g.BuildsLeft())
 	}
 	wantMoves := bldRebuildSquares(t, 2, Hut, []string{"c3", "d3", "c4", "d4", "b2", "e12"})
 	slices.Sort(wantMoves)
@@ -271,9 +271,9 @@ func TestBuildDeclineRebuild(t *testing.T) {
 	want.pieceSq[totem] = removedFromGame
 	want.rebuild[bldBlue] = 1
 	mustReach(t, g, want, Move{Kind: DeclineRebuild, Building: Totem})
-	if g.BuildingSquare(bldBlue, Totem) != RemovedFromGame || g.RebuildPending(bldBlue, Totem) {
+	if g.BuildingOrigin(bldBlue, Totem) != RemovedFromGame || g.RebuildPending(bldBlue, Totem) {
 		t.Errorf("declined totem at %v, pending %v; want removed, false",
-			g.BuildingSquare(bldBlue, Totem), g.RebuildPending(bldBlue, Totem))
+			g.BuildingOrigin(bldBlue, Totem), g.RebuildPending(bldBlue, Totem))
 	}
 	if err := g.Check(Move{Kind: DeclineRebuild, Building: Totem}); err == nil || !strings.Contains(err.Error(), "§6.8") {
 		t.Errorf("declining the totem twice: %v, want a §6.8 refusal", err)
@@ -352,9 +352,9 @@ func TestBuildRebuildNoRoom(t *testing.T) {
 	if d := diffGames(want, g); d != "" {
 		t.Errorf("%v (-want +got):\n%s", m, d)
 	}
-	if g.BuildingSquare(bldBlue, Totem) != RemovedFromGame || g.Phase() != PhaseBuild || g.ToMove() != bldRed {
+	if g.BuildingOrigin(bldBlue, Totem) != RemovedFromGame || g.Phase() != PhaseBuild || g.ToMove() != bldRed {
 		t.Errorf("totem at %v, phase %v, to move %v; want removed, build, Red",
-			g.BuildingSquare(bldBlue, Totem), g.Phase(), g.ToMove())
+			g.BuildingOrigin(bldBlue, Totem), g.Phase(), g.ToMove())
 	}
 	mustValid(t, g)
 }

@@ -258,8 +258,8 @@ func (r *Record) writeTags(b *strings.Builder) {
 		tag(tagColors, joinWords(c.Colors))
 	}
 	tag(tagSeed, strconv.FormatUint(c.Seed, 10))
-	if c.FirstPlayer != NoColor {
-		tag(tagFirstPlayer, c.FirstPlayer.String())
+	if c.FirstColor != NoColor {
+		tag(tagFirstPlayer, c.FirstColor.String())
 	}
 	tag(tagRules, c.Rules.String())
 	if c.MaxTurns != 0 {

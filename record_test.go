@@ -68,7 +68,7 @@ func TestRecordRoundTrip(t *testing.T) {
 // and an empty deck or church stack differ: New refuses an empty one).
 func sameConfig(a, b Config) bool {
 	return a.Players == b.Players && slices.Equal(a.Colors, b.Colors) &&
-		a.Seed == b.Seed && a.FirstPlayer == b.FirstPlayer && a.MaxTurns == b.MaxTurns && a.Rules == b.Rules &&
+		a.Seed == b.Seed && a.FirstColor == b.FirstColor && a.MaxTurns == b.MaxTurns && a.Rules == b.Rules &&
 		slices.Equal(a.InfluenceDeck, b.InfluenceDeck) && (a.InfluenceDeck == nil) == (b.InfluenceDeck == nil) &&
 		slices.Equal(a.ChurchStack, b.ChurchStack) && (a.ChurchStack == nil) == (b.ChurchStack == nil)
 }
@@ -77,7 +77,7 @@ func sameConfig(a, b Config) bool {
 // that came up, keeps forced rolls, and records nothing for a refused move;
 // a record with plain rolls replays to the same game as with forced ones.
 func TestRecorderForcesDice(t *testing.T) {
-	c := Config{Players: 2, Seed: 9, FirstPlayer: Red}
+	c := Config{Players: 2, Seed: 9, FirstColor: Red}
 	g, err := New(c)
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +122,7 @@ func TestRecorderForcesDice(t *testing.T) {
 // index, turn and text, wrapping Apply's *MoveError, and the game returned
 // is the one before it.
 func TestReplayReportsIllegalMove(t *testing.T) {
-	c := Config{Players: 3, Seed: 4, FirstPlayer: Blue}
+	c := Config{Players: 3, Seed: 4, FirstColor: Blue}
 	var rec Record
 	var before Game
 	playRandom(t, c, 4, false, 40, func(g *Game, r *Recorder) bool {
@@ -203,7 +203,7 @@ func TestReplayChecksResult(t *testing.T) {
 // stacked deck and church stack, colours and tags (testdata/record,
 // rewritten with -update).
 func TestRecordGolden(t *testing.T) {
-	c := Config{Colors: []Color{Green, Yellow, Red}, Seed: 2024, FirstPlayer: Yellow, Rules: AdjacentPermitRows, MaxTurns: 400,
+	c := Config{Colors: []Color{Green, Yellow, Red}, Seed: 2024, FirstColor: Yellow, Rules: AdjacentPermitRows, MaxTurns: 400,
 		ChurchStack: []ChurchTile{9, 8, 7, 6, 5, 4, 3, 2, 1}}
 	var rec Record
 	playRandom(t, c, 3, false, 5000, func(_ *Game, r *Recorder) bool { rec = r.Record(); return true })
@@ -243,13 +243,13 @@ func TestParseRecordHandWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deck := make([]InfluenceColor, 0, InfluenceCards)
+	deck := make([]InfluenceColor, 0, TotalInfluenceCards)
 	for range 13 {
 		deck = append(deck, InfluenceBlue, InfluenceGreen, InfluenceYellow)
 	}
 	d8 := sqr(t, "d8")
 	want := Record{
-		Config: Config{Players: 2, Seed: 7, FirstPlayer: Blue, Rules: EnglishEdition, InfluenceDeck: deck},
+		Config: Config{Players: 2, Seed: 7, FirstColor: Blue, Rules: EnglishEdition, InfluenceDeck: deck},
 		Moves: []Move{
 			{Kind: Roll, Dice: [2]uint8{3, 5}}, {Kind: EndBuilding}, {Kind: PlacePermit, Permit: 0, Square: d8}, {Kind: EndTurn},
 			{Kind: Roll, Dice: [2]uint8{4, 4}}, {Kind: Steer, Row: 10}, {Kind: EndBuilding}, {Kind: TakeGold}, {Kind: EndTurn},

@@ -242,7 +242,7 @@ func (r *Record) setTag(name, v string) error {
 		if !ok {
 			return fmt.Errorf("%s is not a colour", quoteInput(v))
 		}
-		c.FirstPlayer = col
+		c.FirstColor = col
 	case tagRules:
 		c.Rules, err = ParseRules(v)
 	case tagMaxTurns:

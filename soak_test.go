@@ -87,15 +87,15 @@ func TestSoak(t *testing.T) {
 // at every step; and it resumes a copy taken halfway and checks it ends in
 // the same state.
 func TestReplayDeterminism(t *testing.T) {
-	deck := make([]InfluenceColor, 0, InfluenceCards)
-	for i := 0; i < InfluenceCards; i++ {
+	deck := make([]InfluenceColor, 0, TotalInfluenceCards)
+	for i := 0; i < TotalInfluenceCards; i++ {
 		deck = append(deck, InfluenceColors()[(i*7)%3])
 	}
 	configs := []Config{
 		{Players: 2, Seed: 1},
 		{Players: 3, Seed: 2},
 		{Players: 4, Seed: 3},
-		{Colors: []Color{Yellow, Red, Blue}, Seed: 4, FirstPlayer: Blue},
+		{Colors: []Color{Yellow, Red, Blue}, Seed: 4, FirstColor: Blue},
 		{Players: 4, Seed: 5, InfluenceDeck: deck, ChurchStack: []ChurchTile{9, 8, 7, 6, 5, 4, 3, 2, 1}},
 		{Players: 2, Seed: 6, MaxTurns: 60},
 	}

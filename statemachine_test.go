@@ -394,7 +394,7 @@ func notTheDecider(g *Game, mv Move) string {
 			return "a starter the player does not await"
 		}
 	case Build:
-		if !mv.Building.Neutral() && g.BuildingSquare(p, mv.Building) != InSupply {
+		if !mv.Building.Neutral() && g.BuildingOrigin(p, mv.Building) != InSupply {
 			return "a player building not in their supply"
 		}
 	}

@@ -135,7 +135,7 @@ func (g *Game) WriteSVG(w io.Writer, opts SVGOptions) error {
 // holds (RevealAll, another seat, any seat for a spectator's view) is
 // refused with an error wrapping ErrSVGOptions. The picture is the same
 // for every game consistent with the view: it is drawn from one of them
-// (SampleInto with a fixed source), which such a Reveal cannot tell
+// (RedealInto with a fixed source), which such a Reveal cannot tell
 // apart. Its other errors are those of Game.WriteSVG, and ErrInvalidState
 // for a view of no consistent game, such as the zero View.
 func (v View) WriteSVG(w io.Writer, opts SVGOptions) error {
@@ -143,7 +143,7 @@ func (v View) WriteSVG(w io.Writer, opts SVGOptions) error {
 		return fmt.Errorf("%w: Reveal %v shows more than the view of seat %d holds", ErrSVGOptions, opts.Reveal, v.Viewer())
 	}
 	var g Game
-	if err := v.SampleInto(&g, rand.New(rand.NewPCG(0, 0))); err != nil {
+	if err := v.RedealInto(&g, rand.New(rand.NewPCG(0, 0))); err != nil {
 		return err
 	}
 	return g.WriteSVG(w, opts)

@@ -324,7 +324,7 @@ func (p *picture) panelOffBoard(s Player, x, y int) {
 	}{{InSupply, "in supply: "}, {AwaitingRebuild, "to rebuild: "}, {RemovedFromGame, "out of the game: "}} {
 		var bs []string
 		for b := Hut; b <= Workshop; b++ {
-			if g.BuildingSquare(s, b) == where.sq {
+			if g.BuildingOrigin(s, b) == where.sq {
 				bs = append(bs, b.String())
 			}
 		}

@@ -60,7 +60,7 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 		b = append(b, byte(col))
 	}
 	b = binary.BigEndian.AppendUint64(b, c.Seed)
-	b = append(b, byte(c.FirstPlayer))
+	b = append(b, byte(c.FirstColor))
 	b = binary.AppendUvarint(b, uint64(c.MaxTurns))
 	b = append(b, byte(c.Rules), byte(len(c.InfluenceDeck)))
 	for _, ic := range c.InfluenceDeck {
@@ -96,10 +96,10 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 		c.Colors[i] = Color(r.byte())
 	}
 	c.Seed = r.uint64()
-	c.FirstPlayer = Color(r.byte())
+	c.FirstColor = Color(r.byte())
 	c.MaxTurns = int(r.uvarint(1 << 31))
 	c.Rules = Rules(r.byte())
-	if n := r.count(InfluenceCards); n > 0 {
+	if n := r.count(TotalInfluenceCards); n > 0 {
 		c.InfluenceDeck = make([]InfluenceColor, n)
 		for i := range c.InfluenceDeck {
 			c.InfluenceDeck[i] = InfluenceColor(r.byte())
@@ -266,8 +266,8 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 	for _, col := range c.Colors {
 		j.Config.Colors = append(j.Config.Colors, col.String())
 	}
-	if c.FirstPlayer != NoColor {
-		j.Config.FirstPlayer = c.FirstPlayer.String()
+	if c.FirstColor != NoColor {
+		j.Config.FirstPlayer = c.FirstColor.String()
 	}
 	for _, ic := range c.InfluenceDeck {
 		j.Config.InfluenceDeck = append(j.Config.InfluenceDeck, ic.String())
@@ -336,7 +336,7 @@ func (j *jsonConfig) config() (Config, error) {
 		c.Colors = append(c.Colors, col)
 	}
 	if j.FirstPlayer != "" {
-		if c.FirstPlayer, ok = parseColor(j.FirstPlayer); !ok {
+		if c.FirstColor, ok = parseColor(j.FirstPlayer); !ok {
 			return bad("unknown first player", quoteInput(j.FirstPlayer))
 		}
 	}

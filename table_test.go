@@ -231,7 +231,7 @@ func TestTableSeedZeroIsSecretAndFresh(t *testing.T) {
 	}
 	// Two tables with seed 0 play different games: their dice differ within
 	// a few rolls (equal dice for ten rolls running has odds of about 1e-12).
-	a, b := newTestTable(t, Config{Players: 2, FirstPlayer: Red}), newTestTable(t, Config{Players: 2, FirstPlayer: Red})
+	a, b := newTestTable(t, Config{Players: 2, FirstColor: Red}), newTestTable(t, Config{Players: 2, FirstColor: Red})
 	same := true
 	for range 10 {
 		for _, tab := range []*Table{a, b} {
@@ -263,13 +263,13 @@ func TestTableNewRefusesBadConfig(t *testing.T) {
 }
 
 func TestTableSaveLoad(t *testing.T) {
-	deck := make([]InfluenceColor, 0, InfluenceCards)
-	for i := range InfluenceCards {
+	deck := make([]InfluenceColor, 0, TotalInfluenceCards)
+	for i := range TotalInfluenceCards {
 		deck = append(deck, InfluenceColors()[i%3])
 	}
 	configs := []Config{
 		{Players: 2, Seed: 21},
-		{Colors: []Color{Yellow, Green, Red}, Seed: 22, FirstPlayer: Green, MaxTurns: 90, Rules: EnglishEdition},
+		{Colors: []Color{Yellow, Green, Red}, Seed: 22, FirstColor: Green, MaxTurns: 90, Rules: EnglishEdition},
 		{Players: 4, Seed: 23, InfluenceDeck: deck, ChurchStack: []ChurchTile{9, 8, 7, 6, 5, 4, 3, 2, 1}},
 	}
 	for i, c := range configs {

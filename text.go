@@ -203,7 +203,7 @@ func panelRows(src pictureSource) []panelRow {
 			r.mark = "*"
 		}
 		for _, b := range [...]Building{House, Workshop} {
-			if src.BuildingSquare(p, b) == InSupply {
+			if src.BuildingOrigin(p, b) == InSupply {
 				r.supply = append(r.supply, b.String())
 			}
 		}
@@ -215,7 +215,7 @@ func panelRows(src pictureSource) []panelRow {
 			r.notes = append(r.notes, fmt.Sprintf("owes %d cards to %s", n, verb))
 		}
 		for _, b := range [...]Building{Hut, Totem} {
-			switch src.BuildingSquare(p, b) {
+			switch src.BuildingOrigin(p, b) {
 			case AwaitingRebuild:
 				r.notes = append(r.notes, b.String()+" awaits its rebuild")
 			case RemovedFromGame:
@@ -269,7 +269,7 @@ type pictureSource interface {
 	CubesInSupply(p Player) int
 	TradePoints(p Player) int
 	WallTilesLeft(p Player) int
-	BuildingSquare(p Player, b Building) Square
+	BuildingOrigin(p Player, b Building) Square
 	HasMilestoneCube(p Player, m int) bool
 	Bank() int
 	ChurchTilesLeft() int

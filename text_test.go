@@ -386,7 +386,7 @@ func TestViewStringShowsWhatViewerKnows(t *testing.T) {
 
 // TestViewStringHidesWhatViewerMayNotKnow: at positions of seeded random
 // games, for every seat and the spectator, games that differ only in what
-// the viewer may not know (permuteHidden, Determinize) print identical view
+// the viewer may not know (permuteHidden, Redeal) print identical view
 // pictures, while their referee's pictures do differ for some (the games
 // really differ in what the pictures could show); and changing the
 // viewer's own colours changes their picture.
@@ -417,7 +417,7 @@ func TestViewStringHidesWhatViewerMayNotKnow(t *testing.T) {
 					refereeDiffers++
 				}
 				d := *g
-				if err := d.Determinize(p, rr); err != nil {
+				if err := d.Redeal(p, rr); err != nil {
 					t.Fatal(err)
 				}
 				if got := d.View(p).String(); got != pic {
@@ -477,7 +477,7 @@ func TestViewStringFits80Columns(t *testing.T) {
 // Print what one player may know: fmt.Print(g.View(p)) draws the picture
 // of the game with p's own influence colours and only the others' counts.
 func ExampleView_String() {
-	g, _ := New(Config{Players: 2, Seed: 3, FirstPlayer: Red})
+	g, _ := New(Config{Players: 2, Seed: 3, FirstColor: Red})
 	_ = g.Apply(Move{Kind: Roll, Dice: [2]uint8{4, 5}})
 	fmt.Print(g.View(1)) // blue's view
 	// Output:

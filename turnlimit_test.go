@@ -35,7 +35,7 @@ func TestTurnLimitEndsGame(t *testing.T) {
 		{TurnLimit, TurnLimit - 2, false, 1 << 20},
 		{TurnLimit - 1, TurnLimit - 2, true, 1<<20 - 1},
 	} {
-		g, err := New(Config{Players: 2, Seed: 1, FirstPlayer: Red, MaxTurns: tc.maxTurns})
+		g, err := New(Config{Players: 2, Seed: 1, FirstColor: Red, MaxTurns: tc.maxTurns})
 		if err != nil {
 			t.Fatalf("MaxTurns %d: %v", tc.maxTurns, err)
 		}

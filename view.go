@@ -22,7 +22,7 @@ import (
 // game's random source: two games that differ only in what the viewer may
 // not know have equal (==) views. A server can send each seat its view
 // (View marshals to JSON and loads back), and a bot handed a View cannot
-// see more than its player may; Sample turns a view into a full game for
+// see more than its player may; Redeal turns a view into a full game for
 // search.
 //
 // Get one with Game.View. A View of NoPlayer is a spectator's: it shows no
@@ -49,7 +49,7 @@ func (g *Game) View(p Player) View {
 			v.g.infl[q] = [3]uint8{}
 		}
 	}
-	v.g.deck = [InfluenceCards]uint8{}
+	v.g.deck = [TotalInfluenceCards]uint8{}
 	v.g.rng = rand.PCG{}
 	bottom := g.church[0]
 	v.g.church = [ChurchTiles]uint8{}
@@ -261,9 +261,9 @@ func (v View) Buildings() []PlacedBuilding { return v.g.Buildings() }
 // Game.AppendBuildings.
 func (v View) AppendBuildings(dst []PlacedBuilding) []PlacedBuilding { return v.g.AppendBuildings(dst) }
 
-// BuildingSquare returns where player p's building b is, as
-// Game.BuildingSquare.
-func (v View) BuildingSquare(p Player, b Building) Square { return v.g.BuildingSquare(p, b) }
+// BuildingOrigin returns where player p's building b is, as
+// Game.BuildingOrigin.
+func (v View) BuildingOrigin(p Player, b Building) Square { return v.g.BuildingOrigin(p, b) }
 
 // RebuildPending reports whether player p's starter b waits to be rebuilt.
 func (v View) RebuildPending(p Player, b Building) bool { return v.g.RebuildPending(p, b) }
@@ -535,7 +535,7 @@ func (v *View) playerJSON(p Player) playerJSON {
 		return s.String()
 	}
 	for b := Hut; b <= Workshop; b++ {
-		pj.Buildings = append(pj.Buildings, where(g.BuildingSquare(p, b)))
+		pj.Buildings = append(pj.Buildings, where(g.BuildingOrigin(p, b)))
 	}
 	for _, m := range milestonePos {
 		if g.HasMilestoneCube(p, int(m)) {

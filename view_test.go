@@ -34,7 +34,7 @@ func knowsBottom(g *Game, p Player) bool {
 // top are scribbled on, the church stack is permuted (but for its bottom
 // tile where p knows it) together with the first builder's two drawn tiles
 // unless p is that builder, and the random source is reseeded. It is
-// written independently of View and Determinize.
+// written independently of View and Redeal.
 func permuteHidden(g *Game, p Player, r *rand.Rand) {
 	var cards []uint8
 	for q := 0; q < g.Players(); q++ {
@@ -61,7 +61,7 @@ func permuteHidden(g *Game, p Player, r *rand.Rand) {
 		cards = cards[k:]
 	}
 	copy(g.deck[:g.deckLen], cards)
-	for i := int(g.deckLen); i < InfluenceCards; i++ {
+	for i := int(g.deckLen); i < TotalInfluenceCards; i++ {
 		g.deck[i] = uint8(r.IntN(3))
 	}
 
@@ -84,7 +84,7 @@ func permuteHidden(g *Game, p Player, r *rand.Rand) {
 // TestViewHidesWhatPlayerMayNotKnow is the invariant of §13 as a rapid
 // property over random games of 2–4 players, for every seat and for a
 // spectator: games that differ only in what the viewer may not know (by
-// permuteHidden, and by Determinize) have equal views and equal JSON, so a
+// permuteHidden, and by Redeal) have equal views and equal JSON, so a
 // view reveals no other player's colours, no deck order, no stack order
 // and no random source. And the property is not vacuous: the permuted
 // games do differ, and changing what the viewer knows changes the view.
@@ -126,14 +126,14 @@ func TestViewHidesWhatPlayerMayNotKnow(t *testing.T) {
 				t.Fatalf("player %d: JSON differs or fails (%v, %v):\n%s\n%s", p, err1, err2, j1, j2)
 			}
 			d := *g
-			if err := d.Determinize(p, rr); err != nil {
+			if err := d.Redeal(p, rr); err != nil {
 				t.Fatal(err)
 			}
 			if err := d.Validate(); err != nil {
 				t.Fatalf("player %d: determinized game: %v", p, err)
 			}
 			if dv := diffViews(v, d.View(p)); dv != "" {
-				t.Fatalf("player %d: Determinize changed the view (-before +after):\n%s", p, dv)
+				t.Fatalf("player %d: Redeal changed the view (-before +after):\n%s", p, dv)
 			}
 			if p == NoPlayer {
 				continue
@@ -286,8 +286,8 @@ func viewMismatch(g *Game, p Player) string {
 			return "per-player accessors of player " + itoa(int(q))
 		}
 		for b := NoBuilding; b <= LargeBuilding; b++ {
-			if v.BuildingSquare(q, b) != g.BuildingSquare(q, b) || v.RebuildPending(q, b) != g.RebuildPending(q, b) {
-				return "BuildingSquare/RebuildPending"
+			if v.BuildingOrigin(q, b) != g.BuildingOrigin(q, b) || v.RebuildPending(q, b) != g.RebuildPending(q, b) {
+				return "BuildingOrigin/RebuildPending"
 			}
 		}
 		for val := -1; val <= PermitsPerPlayer; val++ {
@@ -417,7 +417,7 @@ func TestViewChurchKnowledge(t *testing.T) {
 // the viewer's hand and legal moves, and no hidden card: no other hand, no
 // deck, no church stack order.
 func TestViewJSON(t *testing.T) {
-	g, err := New(Config{Players: 2, Seed: 3, FirstPlayer: Blue, Colors: []Color{Red, Blue}, MaxTurns: 50})
+	g, err := New(Config{Players: 2, Seed: 3, FirstColor: Blue, Colors: []Color{Red, Blue}, MaxTurns: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -502,21 +502,21 @@ func TestGameConfig(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		in   Config
-		want Config // FirstPlayer filled in from the game when NoColor
+		want Config // FirstColor filled in from the game when NoColor
 	}{
 		{"players only", Config{Players: 3, Seed: 9},
 			Config{Players: 3, Colors: []Color{Red, Blue, Green}}},
-		{"colours, first, limit, rules", Config{Colors: []Color{Yellow, Red}, FirstPlayer: Red, MaxTurns: 40, Rules: EnglishEdition, Seed: 2,
+		{"colours, first, limit, rules", Config{Colors: []Color{Yellow, Red}, FirstColor: Red, MaxTurns: 40, Rules: EnglishEdition, Seed: 2,
 			InfluenceDeck: nil, ChurchStack: []ChurchTile{9, 8, 7, 6, 5, 4, 3, 2, 1}},
-			Config{Players: 2, Colors: []Color{Yellow, Red}, FirstPlayer: Red, MaxTurns: 40, Rules: EnglishEdition}},
+			Config{Players: 2, Colors: []Color{Yellow, Red}, FirstColor: Red, MaxTurns: 40, Rules: EnglishEdition}},
 	} {
 		g, err := New(tc.in)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		want := tc.want
-		if want.FirstPlayer == NoColor {
-			want.FirstPlayer = g.Color(g.FirstPlayer())
+		if want.FirstColor == NoColor {
+			want.FirstColor = g.Color(g.FirstPlayer())
 		}
 		if got := g.Config(); !cmp.Equal(got, want) {
 			t.Errorf("%s: Config() differs (-want +got):\n%s", tc.name, cmp.Diff(want, got))
@@ -557,9 +557,9 @@ func TestZeroValues(t *testing.T) {
 			var want CubeSpot
 			switch c.Kind {
 			case CubeOnBuilding:
-				want = CubeSpot{Kind: c.Kind, Building: c.Building}
-				if b := g.At(c.Building); b.Building == NoBuilding || !b.Building.Neutral() || b.BuildingOwner != p {
-					t.Errorf("cube of %d on a building at %v, where stands %+v", p, c.Building, b)
+				want = CubeSpot{Kind: c.Kind, Origin: c.Origin}
+				if b := g.At(c.Origin); b.Building == NoBuilding || !b.Building.Neutral() || b.BuildingOwner != p {
+					t.Errorf("cube of %d on a building at %v, where stands %+v", p, c.Origin, b)
 				}
 			case CubeOnChurchTile:
 				want = CubeSpot{Kind: c.Kind, ChurchTile: c.ChurchTile}

@@ -12,7 +12,7 @@ import (
 
 // Loading a view from its JSON form, so that a program handed a view (a
 // bot behind the arena's protocol, a web client) can hand it back and
-// Sample it.
+// Redeal it.
 
 // maxViewJSONLen is the length of the longest data View.UnmarshalJSON
 // reads: a view's JSON takes under 10 KB but for its list of legal moves,
@@ -25,7 +25,7 @@ const maxViewJSONLen = 256 << 10
 // once, no unknown key), takes the position from "state" and checks that
 // it is a view a game gives: a state of a game with everything the viewer
 // may not know left zero, whose hidden cards and tiles can be filled in
-// (as Sample does) to a game that passes Validate; and that every other
+// (as Redeal does) to a game that passes Validate; and that every other
 // field is what MarshalJSON writes for it. Data that is not such a JSON
 // form, or whose fields disagree with its state, gives an error wrapping
 // ErrBadEncoding; a state that no game's view holds, one wrapping
@@ -81,7 +81,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 		return bad("%d players; the state has %d", len(j.Players), g.Players())
 	}
 	for p, jp := range j.Players {
-		if jp.InfluenceCards < 0 || jp.InfluenceCards > InfluenceCards {
+		if jp.InfluenceCards < 0 || jp.InfluenceCards > TotalInfluenceCards {
 			return bad("%s holds %d influence cards", quoteInput(jp.Color), jp.InfluenceCards)
 		}
 		d.infl[p] = uint8(jp.InfluenceCards)
@@ -97,7 +97,7 @@ func (v *View) UnmarshalJSON(data []byte) error {
 }
 
 // checkGiven checks that v is the view of a game: its hidden cards and
-// tiles fill in (with a fixed source, as Sample does) to a game that
+// tiles fill in (with a fixed source, as Redeal does) to a game that
 // passes Validate, whose view for v's viewer is v. Its errors wrap
 // ErrInvalidState.
 func (v *View) checkGiven() error {

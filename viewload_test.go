@@ -63,8 +63,8 @@ func TestViewJSONRoundTrip(t *testing.T) {
 			if w != v {
 				t.Fatalf("game %d, viewer %d: the loaded view differs:\n%s", i, p, diffViews(v, w))
 			}
-			a, errA := v.Sample(rand.New(rand.NewPCG(1, 2)))
-			b, errB := w.Sample(rand.New(rand.NewPCG(1, 2)))
+			a, errA := v.Redeal(rand.New(rand.NewPCG(1, 2)))
+			b, errB := w.Redeal(rand.New(rand.NewPCG(1, 2)))
 			if errA != nil || errB != nil || *a != *b {
 				t.Fatalf("game %d, viewer %d: the loaded view samples another game (%v, %v)", i, p, errA, errB)
 			}

@@ -12,7 +12,7 @@
 //
 // A bot is handed only what its player may know: the player's
 // elasund.View (RULES.md §13). To search, a bot draws full games consistent
-// with the view with View.Sample; it cannot reach the real game's hidden
+// with the view with View.Redeal; it cannot reach the real game's hidden
 // cards, deck order or future dice, because it is never given them.
 //
 // Bots are deterministic: the same seed and the same sequence of views

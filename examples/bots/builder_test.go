@@ -30,7 +30,7 @@ func (b Builder) Choose(v elasund.View) (elasund.Move, error) {
 		return elasund.Move{}, errors.New("builder: not my decision")
 	}
 	var g elasund.Game
-	if err := v.SampleInto(&g, b.r); err != nil { // a full game consistent with the view
+	if err := v.RedealInto(&g, b.r); err != nil { // a full game consistent with the view
 		return elasund.Move{}, err
 	}
 	me, best, bestScore := v.Viewer(), legal[0], -1000

@@ -128,7 +128,7 @@ func playerValues(w *Weights, g *elasund.Game, s *[elasund.MaxPlayers]float64) {
 // buildings, counted once a row at their west column, and the permits.
 // Each player's terms are added in square order, whatever the path to
 // them, as a pass over the board would add them. What stands where comes
-// from the players' pieces (PermitSquare, BuildingSquare); At is asked
+// from the players' pieces (PermitSquare, BuildingOrigin); At is asked
 // only to find the neutral buildings that produce, when there are some.
 func boardValues(w *Weights, g *elasund.Game, n int, s *[elasund.MaxPlayers]float64) {
 	var b boardSets
@@ -141,7 +141,7 @@ func boardValues(w *Weights, g *elasund.Game, n int, s *[elasund.MaxPlayers]floa
 			}
 		}
 		for k := elasund.Hut; k <= elasund.Workshop; k++ {
-			if o := g.BuildingSquare(p, k); o.Valid() {
+			if o := g.BuildingOrigin(p, k); o.Valid() {
 				b.addIncome(o, k, p, n)
 			}
 		}
@@ -205,7 +205,7 @@ func (b *boardSets) findNeutral(g *elasund.Game, n, need int) {
 	known := b.permits
 	for q := 0; q < n; q++ {
 		for k := elasund.Hut; k <= elasund.Workshop; k++ {
-			if o := g.BuildingSquare(elasund.Player(q), k); o.Valid() {
+			if o := g.BuildingOrigin(elasund.Player(q), k); o.Valid() {
 				known.addFootprint(o, k)
 			}
 		}
@@ -267,7 +267,7 @@ var footprints = func() (f [elasund.LargeBuilding + 1]squareSet) {
 
 // Greedy plays the legal move whose resulting position scores best for it
 // by a heuristic (Weights), one move deep: it draws one full game
-// consistent with its view (View.Sample), applies each legal move to a
+// consistent with its view (View.Redeal), applies each legal move to a
 // copy, and scores the position reached. Equal scores are broken with its
 // seeded random source. A roll, the only move of its phase, is played at
 // once. The zero value is NewGreedy(0).
@@ -302,7 +302,7 @@ func (b *Greedy) Choose(v elasund.View) (elasund.Move, error) {
 		return b.buf[0], nil
 	}
 	var g elasund.Game
-	if err := v.SampleInto(&g, b.r); err != nil {
+	if err := v.RedealInto(&g, b.r); err != nil {
 		return elasund.Move{}, err
 	}
 	i, _ := bestMove(&g, b.buf, &b.w, b.r)

@@ -11,7 +11,7 @@ const greedyVStream = 0x6772656564792d76
 
 // GreedyV plays the legal move that leads to the position its ValueModel
 // judges best for it, one move deep: like Greedy it draws one full game
-// consistent with its view (View.Sample) and applies each legal move to a
+// consistent with its view (View.Redeal) and applies each legal move to a
 // copy, but it scores the position reached by the model's probability
 // that the mover wins, from the mover's view of it (1 for a move that wins
 // the game, 0 for one after which another has won, 1/n for a draw). Equal
@@ -56,7 +56,7 @@ func (b *GreedyV) Choose(v elasund.View) (elasund.Move, error) {
 	case 1:
 		return b.buf[0], nil
 	}
-	if err := v.SampleInto(&b.g, b.r); err != nil {
+	if err := v.RedealInto(&b.g, b.r); err != nil {
 		return elasund.Move{}, err
 	}
 	g := &b.g

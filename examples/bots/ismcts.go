@@ -84,7 +84,7 @@ type ISMCTSOptions struct {
 // ISMCTS is an information-set Monte Carlo tree search bot
 // (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012). Each
 // iteration draws a full game consistent with the bot's view
-// (View.Sample), descends a tree of moves by UCT among the moves legal in
+// (View.Redeal), descends a tree of moves by UCT among the moves legal in
 // that game (counting, for each move, the iterations in which it was
 // available), adds one node, plays a short playout with a cheap policy and
 // backs up the heuristic value of the position reached (the Weights of
@@ -219,7 +219,7 @@ func (b *ISMCTS) search(ctx context.Context, v elasund.View) (elasund.Move, int,
 	trees := b.trees[:n]
 	// The first tree's source, before it is seeded, checks that the view
 	// has games to draw.
-	if err := v.SampleInto(&trees[0].g, trees[0].r); err != nil {
+	if err := v.RedealInto(&trees[0].g, trees[0].r); err != nil {
 		return elasund.Move{}, 0, err
 	}
 	var deadline time.Time
@@ -396,7 +396,7 @@ func (t *tree) run(v elasund.View, root []elasund.Move) {
 		if i > 0 && i%16 == 0 && t.stopped() {
 			break
 		}
-		if err := v.SampleInto(&t.g, t.r); err != nil {
+		if err := v.RedealInto(&t.g, t.r); err != nil {
 			return
 		}
 		if i == 0 {

@@ -192,7 +192,7 @@ func TestExecFaults(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
-			cfg := elasund.Config{Players: 3, Seed: 2, MaxTurns: 100, FirstPlayer: elasund.Blue}
+			cfg := elasund.Config{Players: 3, Seed: 2, MaxTurns: 100, FirstColor: elasund.Blue}
 			start := time.Now()
 			timeout := long
 			if c.mode == "sleep" || c.mode == "silent" {

@@ -405,7 +405,7 @@ func (c *cheater) Choose(v elasund.View) (elasund.Move, error) {
 // search on seat 1's view tells the games apart at once. Whatever a bot
 // does with what it is given, it learns nothing hidden.
 func TestCheaterGainsNothing(t *testing.T) {
-	deckA := make([]elasund.InfluenceColor, elasund.InfluenceCards)
+	deckA := make([]elasund.InfluenceColor, elasund.TotalInfluenceCards)
 	for i := range deckA {
 		deckA[i] = elasund.InfluenceColor(1 + (i*7)%3)
 	}
@@ -417,7 +417,7 @@ func TestCheaterGainsNothing(t *testing.T) {
 	deckB[1], deckB[last] = deckB[last], deckB[1] // seat 1's starting card and a deep card
 	stackA := []elasund.ChurchTile{1, 2, 3, 4, 5, 6, 7, 8, 9}
 	stackB := []elasund.ChurchTile{9, 8, 7, 6, 5, 4, 3, 2, 1}
-	cfgA := elasund.Config{Players: 2, Seed: 3, FirstPlayer: elasund.Red, MaxTurns: 100, InfluenceDeck: deckA, ChurchStack: stackA}
+	cfgA := elasund.Config{Players: 2, Seed: 3, FirstColor: elasund.Red, MaxTurns: 100, InfluenceDeck: deckA, ChurchStack: stackA}
 	cfgB := cfgA
 	cfgB.InfluenceDeck, cfgB.ChurchStack = deckB, stackB
 
