@@ -89,7 +89,7 @@ func TestActionIndexIsABijection(t *testing.T) {
 		if got := m.Index(); got != i {
 			t.Fatalf("MoveFromIndex(%d) = %v, whose Index is %d", i, m, got)
 		}
-		if canonical(m) != m || fieldRanges(m) != okay {
+		if canonical(m) != m || fieldRanges(m) != NoReason {
 			t.Fatalf("MoveFromIndex(%d) = %v is not well formed", i, m)
 		}
 		if pm, err := ParseMove(m.String()); err != nil || pm != m {

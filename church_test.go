@@ -414,8 +414,8 @@ func TestChurchTilesNeverBuiltOver(t *testing.T) {
 		{Kind: Build, Building: Tavern, Square: sqr(t, "b8")},        // b8, c8, b9, c9
 		{Kind: Build, Building: LargeBuilding, Square: sqr(t, "d6")}, // d6–e9
 	} {
-		if me := mustRefuse(t, g, m, nil); me.Rule != reasons[rFootprintChurch].text {
-			t.Errorf("%v refused for %q; want the church-tile rule", m, me.Rule)
+		if me := mustRefuse(t, g, m, nil); me.Reason != ReasonCoversChurch {
+			t.Errorf("%v refused for %v (%q); want the church-tile rule", m, me.Reason, me.Rule)
 		}
 		if hasMove(g, m) {
 			t.Errorf("%v is listed as legal", m)

@@ -77,10 +77,10 @@ func permFillRows(t *testing.T, g *Game, rows ...Row) {
 }
 
 // permRule checks that a refusal names the rule r.
-func permRule(t *testing.T, me *MoveError, r reason) {
+func permRule(t *testing.T, me *MoveError, r Reason) {
 	t.Helper()
-	if me != nil && me.Rule != reasons[r].text {
-		t.Errorf("refusal names rule %q; want %q", me.Rule, reasons[r].text)
+	if me != nil && (me.Reason != r || me.Rule != r.Text()) {
+		t.Errorf("refused for %v (%q); want %v (%q)", me.Reason, me.Rule, r, r.Text())
 	}
 }
 
@@ -154,7 +154,7 @@ func TestPermitPlaceBetweenChurchTiles(t *testing.T) {
 	mustValid(t, g)
 	for _, s := range []string{"c8", "d8"} {
 		m := Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, s)}
-		permRule(t, mustRefuse(t, g, m, nil), rSquareNotEmpty)
+		permRule(t, mustRefuse(t, g, m, nil), ReasonSquareNotEmpty)
 		if hasMove(g, m) {
 			t.Errorf("Legal holds %v on a church tile", m)
 		}
@@ -270,7 +270,7 @@ func TestPermitFallbackRows(t *testing.T) {
 				for _, s := range permRowSquares(t, r, 'e') {
 					if g.IsEmpty(s) {
 						m := Move{Kind: PlacePermit, Permit: 0, Square: s}
-						permRule(t, mustRefuse(t, g, m, nil), rPermitRow)
+						permRule(t, mustRefuse(t, g, m, nil), ReasonPermitRow)
 						break
 					}
 				}
@@ -346,17 +346,17 @@ func TestPermitPlaceRefused(t *testing.T) {
 		name string
 		m    Move
 		cat  error
-		rule reason
+		rule Reason
 	}{
-		{"value above gold", Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "c5")}, ErrCannotPay, rPermitGold},
-		{"value 5", Move{Kind: PlacePermit, Permit: 5, Square: sqr(t, "c5")}, ErrMalformedMove, rPermitValue},
-		{"permit on the board", Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "c5")}, nil, rPermitSupply},
-		{"own permit there", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "a5")}, nil, rSquareNotEmpty},
-		{"other's permit there", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "b5")}, nil, rSquareNotEmpty},
-		{"outside the 3-player city", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "h5")}, nil, rSquareNotEmpty},
-		{"no square", Move{Kind: PlacePermit, Permit: 1, Square: NoSquare}, ErrMalformedMove, rSquare},
-		{"other row", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "c6")}, nil, rPermitRow},
-		{"end turn in phase 3", Move{Kind: EndTurn}, ErrWrongPhase, rPhase},
+		{"value above gold", Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "c5")}, ErrCannotPay, ReasonCannotPayPermit},
+		{"value 5", Move{Kind: PlacePermit, Permit: 5, Square: sqr(t, "c5")}, ErrMalformedMove, ReasonNotAPermitValue},
+		{"permit on the board", Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "c5")}, nil, ReasonPermitNotInSupply},
+		{"own permit there", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "a5")}, nil, ReasonSquareNotEmpty},
+		{"other's permit there", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "b5")}, nil, ReasonSquareNotEmpty},
+		{"outside the 3-player city", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "h5")}, nil, ReasonSquareNotEmpty},
+		{"no square", Move{Kind: PlacePermit, Permit: 1, Square: NoSquare}, ErrMalformedMove, ReasonNotASquare},
+		{"other row", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "c6")}, nil, ReasonPermitRow},
+		{"end turn in phase 3", Move{Kind: EndTurn}, ErrWrongPhase, ReasonWrongPhase},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -435,16 +435,16 @@ func TestPermitBonusMove(t *testing.T) {
 		name string
 		m    Move
 		cat  error
-		rule reason
+		rule Reason
 	}{
-		{"another player's permit", Move{Kind: MovePermit, From: sqr(t, "d6"), Square: sqr(t, "a2"), Pay: InfluenceBlue}, nil, rMoveFrom},
-		{"no permit there", Move{Kind: MovePermit, From: sqr(t, "a3"), Square: sqr(t, "a2"), Pay: InfluenceBlue}, nil, rMoveFrom},
-		{"onto a permit", Move{Kind: MovePermit, From: from, Square: sqr(t, "d6"), Pay: InfluenceBlue}, nil, rSquareNotEmpty},
-		{"onto itself", Move{Kind: MovePermit, From: from, Square: from, Pay: InfluenceBlue}, nil, rSquareNotEmpty},
-		{"onto c8", Move{Kind: MovePermit, From: from, Square: ChurchFoundation, Pay: InfluenceBlue}, nil, rSquareNotEmpty},
-		{"out of the city", Move{Kind: MovePermit, From: from, Square: sqr(t, "f5"), Pay: InfluenceBlue}, nil, rSquareNotEmpty},
-		{"one yellow card", Move{Kind: MovePermit, From: from, Square: sqr(t, "a2"), Pay: InfluenceYellow}, ErrCannotPay, rInfluence2},
-		{"no colour", Move{Kind: MovePermit, From: from, Square: sqr(t, "a2")}, ErrMalformedMove, rPayColor},
+		{"another player's permit", Move{Kind: MovePermit, From: sqr(t, "d6"), Square: sqr(t, "a2"), Pay: InfluenceBlue}, nil, ReasonNoPermitToMove},
+		{"no permit there", Move{Kind: MovePermit, From: sqr(t, "a3"), Square: sqr(t, "a2"), Pay: InfluenceBlue}, nil, ReasonNoPermitToMove},
+		{"onto a permit", Move{Kind: MovePermit, From: from, Square: sqr(t, "d6"), Pay: InfluenceBlue}, nil, ReasonSquareNotEmpty},
+		{"onto itself", Move{Kind: MovePermit, From: from, Square: from, Pay: InfluenceBlue}, nil, ReasonSquareNotEmpty},
+		{"onto c8", Move{Kind: MovePermit, From: from, Square: ChurchFoundation, Pay: InfluenceBlue}, nil, ReasonSquareNotEmpty},
+		{"out of the city", Move{Kind: MovePermit, From: from, Square: sqr(t, "f5"), Pay: InfluenceBlue}, nil, ReasonSquareNotEmpty},
+		{"one yellow card", Move{Kind: MovePermit, From: from, Square: sqr(t, "a2"), Pay: InfluenceYellow}, ErrCannotPay, ReasonCannotPayTwoInfluence},
+		{"no colour", Move{Kind: MovePermit, From: from, Square: sqr(t, "a2")}, ErrMalformedMove, ReasonNotAnInfluenceColor},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -489,18 +489,18 @@ func TestPermitBonusUpgrade(t *testing.T) {
 		name string
 		m    Move
 		cat  error
-		rule reason
+		rule Reason
 	}{
-		{"lower value", Move{Kind: UpgradePermit, Square: c5, Permit: 1, Pay: InfluenceBlue}, nil, rUpgradeValue},
-		{"same value", Move{Kind: UpgradePermit, Square: c5, Permit: 2, Pay: InfluenceBlue}, nil, rUpgradeValue},
-		{"higher one on the board", Move{Kind: UpgradePermit, Square: a2, Permit: 2, Pay: InfluenceBlue}, nil, rUpgradeValue},
-		{"highest already", Move{Kind: UpgradePermit, Square: sqr(t, "b2"), Permit: 4, Pay: InfluenceBlue}, nil, rUpgradeValue},
-		{"value 5", Move{Kind: UpgradePermit, Square: c5, Permit: 5, Pay: InfluenceBlue}, ErrMalformedMove, rPermitValue},
-		{"gold short for the difference", Move{Kind: UpgradePermit, Square: a2, Permit: 3, Pay: InfluenceBlue}, ErrCannotPay, rUpgradeGold},
-		{"one green card", Move{Kind: UpgradePermit, Square: c5, Permit: 3, Pay: InfluenceGreen}, ErrCannotPay, rInfluence2},
-		{"no colour", Move{Kind: UpgradePermit, Square: c5, Permit: 3}, ErrMalformedMove, rPayColor},
-		{"another player's permit", Move{Kind: UpgradePermit, Square: sqr(t, "d6"), Permit: 3, Pay: InfluenceBlue}, nil, rUpgradeSquare},
-		{"empty square", Move{Kind: UpgradePermit, Square: sqr(t, "e5"), Permit: 3, Pay: InfluenceBlue}, nil, rUpgradeSquare},
+		{"lower value", Move{Kind: UpgradePermit, Square: c5, Permit: 1, Pay: InfluenceBlue}, nil, ReasonUpgradeValue},
+		{"same value", Move{Kind: UpgradePermit, Square: c5, Permit: 2, Pay: InfluenceBlue}, nil, ReasonUpgradeValue},
+		{"higher one on the board", Move{Kind: UpgradePermit, Square: a2, Permit: 2, Pay: InfluenceBlue}, nil, ReasonUpgradeValue},
+		{"highest already", Move{Kind: UpgradePermit, Square: sqr(t, "b2"), Permit: 4, Pay: InfluenceBlue}, nil, ReasonUpgradeValue},
+		{"value 5", Move{Kind: UpgradePermit, Square: c5, Permit: 5, Pay: InfluenceBlue}, ErrMalformedMove, ReasonNotAPermitValue},
+		{"gold short for the difference", Move{Kind: UpgradePermit, Square: a2, Permit: 3, Pay: InfluenceBlue}, ErrCannotPay, ReasonCannotPayUpgrade},
+		{"one green card", Move{Kind: UpgradePermit, Square: c5, Permit: 3, Pay: InfluenceGreen}, ErrCannotPay, ReasonCannotPayTwoInfluence},
+		{"no colour", Move{Kind: UpgradePermit, Square: c5, Permit: 3}, ErrMalformedMove, ReasonNotAnInfluenceColor},
+		{"another player's permit", Move{Kind: UpgradePermit, Square: sqr(t, "d6"), Permit: 3, Pay: InfluenceBlue}, nil, ReasonNoPermitToUpgrade},
+		{"empty square", Move{Kind: UpgradePermit, Square: sqr(t, "e5"), Permit: 3, Pay: InfluenceBlue}, nil, ReasonNoPermitToUpgrade},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -565,14 +565,14 @@ func TestPermitBonusPlace(t *testing.T) {
 		name string
 		m    Move
 		cat  error
-		rule reason
+		rule Reason
 	}{
-		{"gold short", Move{Kind: BonusPermit, Permit: 2, Square: sqr(t, "a12")}, ErrCannotPay, rPermitGold},
-		{"permit on the board", Move{Kind: BonusPermit, Permit: 0, Square: sqr(t, "a12")}, nil, rPermitSupply},
-		{"onto a permit", Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "b2")}, nil, rSquareNotEmpty},
-		{"onto c8", Move{Kind: BonusPermit, Permit: 1, Square: ChurchFoundation}, nil, rSquareNotEmpty},
-		{"out of the city", Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "g9")}, nil, rSquareNotEmpty},
-		{"with a colour", Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "a12"), Pay: InfluenceBlue}, ErrMalformedMove, rExtraFields},
+		{"gold short", Move{Kind: BonusPermit, Permit: 2, Square: sqr(t, "a12")}, ErrCannotPay, ReasonCannotPayPermit},
+		{"permit on the board", Move{Kind: BonusPermit, Permit: 0, Square: sqr(t, "a12")}, nil, ReasonPermitNotInSupply},
+		{"onto a permit", Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "b2")}, nil, ReasonSquareNotEmpty},
+		{"onto c8", Move{Kind: BonusPermit, Permit: 1, Square: ChurchFoundation}, nil, ReasonSquareNotEmpty},
+		{"out of the city", Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "g9")}, nil, ReasonSquareNotEmpty},
+		{"with a colour", Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "a12"), Pay: InfluenceBlue}, ErrMalformedMove, ReasonUnusedField},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -603,7 +603,7 @@ func TestPermitBonusPlaceThreeColours(t *testing.T) {
 		setInfluence(t, g, 0, hand[0], hand[1], hand[2])
 		mustValid(t, g)
 		m := Move{Kind: BonusPermit, Permit: 0, Square: sqr(t, "a12")}
-		permRule(t, mustRefuse(t, g, m, ErrCannotPay), rThreeColors)
+		permRule(t, mustRefuse(t, g, m, ErrCannotPay), ReasonCannotPayThreeColors)
 		if n := len(legalOfKind(g, BonusPermit)); n != 0 {
 			t.Errorf("hand %v: %d BonusPermit moves, want none", hand, n)
 		}

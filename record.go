@@ -1,7 +1,6 @@
 package elasund
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -12,11 +11,6 @@ import (
 // Game records: a game's configuration and moves, in a plain-text format in
 // the spirit of PGN (see the package documentation, "Saving, loading and
 // records"). ParseRecord, which reads the text, is in recordparse.go.
-
-// ErrBadRecord is wrapped by the errors of ParseRecord for text that is not
-// a game record, and by the error of Replay when a record's result is not
-// the result of its moves.
-var ErrBadRecord = errors.New("elasund: bad record")
 
 // Record is the record of a game: how it was set up, every move in order
 // and how it ended. Replay plays it again; String and ParseRecord write and
@@ -131,11 +125,6 @@ type Recorder struct {
 	game    Game // the game after the last move recorded
 	started bool // game holds New(rec.Config) and the moves since
 }
-
-// ErrWrongGame is wrapped by the error of Recorder.Apply for a game that is
-// not the Recorder's: not the game New starts with the Recorder's Config,
-// with the moves recorded since.
-var ErrWrongGame = errors.New("elasund: not the recorder's game")
 
 // NewRecorder returns a Recorder for the game New(c) starts. It keeps a
 // copy of c.

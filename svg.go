@@ -1,7 +1,6 @@
 package elasund
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -76,11 +75,6 @@ type SVGOptions struct {
 	// turn 40"), which SVG viewers show as its name.
 	Title string
 }
-
-// ErrSVGOptions is wrapped by the error WriteSVG returns for options it
-// cannot use: a Reveal of a seat that does not play, or a Scale that is
-// negative, infinite or NaN.
-var ErrSVGOptions = errors.New("elasund: invalid SVG options")
 
 // WriteSVG writes a picture of the position to w as a standalone SVG
 // document: the city grid for the game's player count with column and row

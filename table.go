@@ -129,14 +129,14 @@ func (t *Table) Play(p Player, m Move) error {
 
 // check is Play without the move.
 func (t *Table) check(p Player, m Move) error {
-	refuse := func(cat error, format string, args ...any) error {
-		return &MoveError{Move: m, Phase: t.g.phase, Rule: fmt.Sprintf(format, args...), cat: cat}
+	refuse := func(r Reason, format string, args ...any) error {
+		return &MoveError{Move: m, Phase: t.g.phase, Reason: r, Rule: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case t.g.n == 0:
-		return refuse(ErrGameOver, "no game at this table (make one with NewTable)")
+		return refuse(ReasonNoGame, "no game at this table (make one with NewTable)")
 	case t.abandoned:
-		return refuse(ErrGameOver, "the game was abandoned")
+		return refuse(ReasonAbandoned, "the game was abandoned")
 	case t.g.Over():
 		return t.g.Check(m) // names the end of the game
 	case p != t.g.ToMove():
@@ -145,16 +145,16 @@ func (t *Table) check(p Player, m Move) error {
 			who = fmt.Sprintf("seat %d (%v)", p, t.g.Color(p))
 		}
 		q := t.g.ToMove()
-		return refuse(ErrNotYourDecision, "%s does not decide now; seat %d (%v) does", who, q, t.g.Color(q))
+		return refuse(ReasonNotYourDecision, "%s does not decide now; seat %d (%v) does", who, q, t.g.Color(q))
 	case m.Kind == Roll && m.Dice != [2]uint8{}:
-		return refuse(ErrChance, "the table rolls the dice: play \"roll\"")
+		return refuse(ReasonChance, "the table rolls the dice: play \"roll\"")
 	}
 	if err := t.g.Check(m); err != nil {
 		return err
 	}
 	t.legal = t.g.AppendLegal(t.legal[:0])
 	if !slices.Contains(t.legal, m) {
-		return refuse(ErrNotListed, "the move is not in the form Legal lists")
+		return refuse(ReasonNotListed, "the move is not in the form Legal lists")
 	}
 	return nil
 }

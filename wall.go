@@ -145,26 +145,26 @@ func (g *Game) wallAdjacent(w WallSite) bool {
 	return k == last || (k > 0 && built(int(w)-1)) || (k < last && built(int(w)+1))
 }
 
-func (g *Game) checkWall(w WallSite) reason {
+func (g *Game) checkWall(w WallSite) Reason {
 	if g.builds >= 2 {
-		return rBuildLimit
+		return ReasonBuildLimit
 	}
 	if !w.inGame(int(g.n)) {
-		return rWallSite
+		return ReasonNotAWallSite
 	}
 	if g.wall[w] != 0 {
-		return rWallOccupied
+		return ReasonWallSiteBuilt
 	}
 	if !g.wallAdjacent(w) {
-		return rWallNotAdjacent
+		return ReasonWallNotAdjacent
 	}
 	if g.wallBuilt[g.active] >= WallTilesPerPlayer {
-		return rWallStack
+		return ReasonNoWallTiles
 	}
 	if int(g.gold[g.active]) < w.Cost() {
-		return rWallGold
+		return ReasonCannotPayWall
 	}
-	return okay
+	return NoReason
 }
 
 // appendWalls appends the legal wall tiles, in the order of the sites. It

@@ -142,9 +142,9 @@ func TestWallLegalSites(t *testing.T) {
 				if slices.Contains(c.want, w.String()) {
 					continue
 				}
-				want := rWallNotAdjacent
+				want := ReasonWallNotAdjacent
 				if slices.Contains(c.built, w.String()) {
-					want = rWallOccupied
+					want = ReasonWallSiteBuilt
 				}
 				permRule(t, mustRefuse(t, g, m, nil), want)
 			}
@@ -265,14 +265,14 @@ func TestWallGoldShort(t *testing.T) {
 	sameMoves(t, "gold 3", legalOfKind(g, BuildWall), permWallMoves(t, "Nh", "Sh"))
 	for _, s := range []string{"E3", "E11"} {
 		m := Move{Kind: BuildWall, Site: permSite(t, s)}
-		permRule(t, mustRefuse(t, g, m, ErrCannotPay), rWallGold)
+		permRule(t, mustRefuse(t, g, m, ErrCannotPay), ReasonCannotPayWall)
 	}
 
 	g = permWallGame(t, 4, 0, 1)
 	sameMoves(t, "gold 1", legalOfKind(g, BuildWall), nil)
 	for _, s := range []string{"Nh", "Sh", "E3"} {
 		m := Move{Kind: BuildWall, Site: permSite(t, s)}
-		permRule(t, mustRefuse(t, g, m, ErrCannotPay), rWallGold)
+		permRule(t, mustRefuse(t, g, m, ErrCannotPay), ReasonCannotPayWall)
 	}
 }
 
@@ -286,17 +286,17 @@ func TestWallRefused(t *testing.T) {
 		name string
 		site WallSite
 		cat  error
-		rule reason
+		rule Reason
 	}{
-		{"Ne: gate with 2 players", permSite(t, "Ne"), ErrMalformedMove, rWallSite},
-		{"Nh: not a 2-player site", permSite(t, "Nh"), ErrMalformedMove, rWallSite},
-		{"Sf", permSite(t, "Sf"), ErrMalformedMove, rWallSite},
-		{"site 20", WallSite(20), ErrMalformedMove, rWallSite},
-		{"no site", NoWallSite, ErrMalformedMove, rWallSite},
-		{"built", permSite(t, "Nd"), nil, rWallOccupied},
-		{"Sc: not next to the gate", permSite(t, "Sc"), nil, rWallNotAdjacent},
-		{"E4", permSite(t, "E4"), nil, rWallNotAdjacent},
-		{"E10", permSite(t, "E10"), nil, rWallNotAdjacent},
+		{"Ne: gate with 2 players", permSite(t, "Ne"), ErrMalformedMove, ReasonNotAWallSite},
+		{"Nh: not a 2-player site", permSite(t, "Nh"), ErrMalformedMove, ReasonNotAWallSite},
+		{"Sf", permSite(t, "Sf"), ErrMalformedMove, ReasonNotAWallSite},
+		{"site 20", WallSite(20), ErrMalformedMove, ReasonNotAWallSite},
+		{"no site", NoWallSite, ErrMalformedMove, ReasonNotAWallSite},
+		{"built", permSite(t, "Nd"), nil, ReasonWallSiteBuilt},
+		{"Sc: not next to the gate", permSite(t, "Sc"), nil, ReasonWallNotAdjacent},
+		{"E4", permSite(t, "E4"), nil, ReasonWallNotAdjacent},
+		{"E10", permSite(t, "E10"), nil, ReasonWallNotAdjacent},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -330,7 +330,7 @@ func TestWallEmptyStack(t *testing.T) {
 	sameMoves(t, "empty stack", legalOfKind(g, BuildWall), nil)
 	for _, s := range []string{"Sh", "E11", "E6"} {
 		m := Move{Kind: BuildWall, Site: permSite(t, s)}
-		permRule(t, mustRefuse(t, g, m, nil), rWallStack)
+		permRule(t, mustRefuse(t, g, m, nil), ReasonNoWallTiles)
 	}
 	// Another player still builds there.
 	setPhase(g, PhaseBuild, 1)
