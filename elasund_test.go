@@ -381,7 +381,7 @@ func TestBoardMaxTurnsEndsGame(t *testing.T) {
 	}
 	for _, m := range []Move{{}, {Kind: Roll}, {Kind: Roll, Dice: [2]uint8{3, 4}}, {Kind: EndTurn},
 		{Kind: TakeGold}, {Kind: 200}, {Kind: EndTurn, Square: 40}, {Kind: BuildWall, Site: EastSite(3)}} {
-		me := mustRefuse(t, g, m, ErrGameOver)
+		me := mustRefuse(t, g, m, ReasonGameOver)
 		if hasMove(g, m) {
 			t.Errorf("%v listed after the end", m)
 		}
@@ -560,7 +560,7 @@ func TestBoardZeroGame(t *testing.T) {
 		}
 	}
 	for _, m := range []Move{{Kind: Roll}, {Kind: EndBuilding}, {Kind: EndTurn}, {}} {
-		me := mustRefuse(t, &g, m, ErrGameOver)
+		me := mustRefuse(t, &g, m, ReasonNoGame)
 		if !strings.Contains(me.Rule, "New") {
 			t.Errorf("refusal of %v on a zero Game says %q", m, me.Rule)
 		}

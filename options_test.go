@@ -112,7 +112,7 @@ func TestOptionsAdjacentPermitRows(t *testing.T) {
 							continue
 						}
 						m := Move{Kind: PlacePermit, Square: s}
-						permRule(t, mustRefuse(t, g, m, nil), c.why[i])
+						mustRefuse(t, g, m, c.why[i])
 						if err := g.Check(m); err == nil || err.(*MoveError).Reason != c.why[i] {
 							t.Errorf("Check(%v) = %v, want the reason %v", m, err, c.why[i])
 						}
@@ -124,7 +124,7 @@ func TestOptionsAdjacentPermitRows(t *testing.T) {
 				// and the game unchanged.
 				m := Move{Kind: PlacePermit, Square: sqr(t, c.probe)}
 				if !slices.Contains(c.rows[i], m.Square.Row()) {
-					permRule(t, mustRefuse(t, g, m, nil), c.why[i])
+					mustRefuse(t, g, m, c.why[i])
 					return
 				}
 				w := g.Clone()
@@ -141,7 +141,7 @@ func TestOptionsAdjacentPermitRows(t *testing.T) {
 // error beyond ErrIllegalMove (like §5's).
 func TestOptionsAdjacentPermitRowsText(t *testing.T) {
 	g := optPermitGame(t, EnglishEdition, 5, []Row{4, 5, 6})
-	me := mustRefuse(t, g, Move{Kind: PlacePermit, Square: sqr(t, "a3")}, nil)
+	me := mustRefuse(t, g, Move{Kind: PlacePermit, Square: sqr(t, "a3")}, ReasonPermitRowAdjacent)
 	if want := "§12: English edition: beyond the adjacent rows only a paid placement"; me.Rule != want {
 		t.Errorf("rule %q, want %q", me.Rule, want)
 	}

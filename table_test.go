@@ -69,26 +69,27 @@ func TestTableRefusals(t *testing.T) {
 		seat  func(*Table) Player
 		move  func(*Table) Move
 		want  error
+		why   Reason
 	}{
 		{"a forced roll", func() *Table { return newTestTable(t, Config{Players: 2, Seed: 1}) },
-			(*Table).ToMove, func(*Table) Move { return Move{Kind: Roll, Dice: [2]uint8{6, 6}} }, ErrChance},
+			(*Table).ToMove, func(*Table) Move { return Move{Kind: Roll, Dice: [2]uint8{6, 6}} }, ErrChance, ReasonChance},
 		{"another seat's move", func() *Table { return newTestTable(t, Config{Players: 3, Seed: 1}) },
-			func(tab *Table) Player { return (tab.ToMove() + 1) % 3 }, func(*Table) Move { return Move{Kind: Roll} }, ErrNotYourDecision},
+			func(tab *Table) Player { return (tab.ToMove() + 1) % 3 }, func(*Table) Move { return Move{Kind: Roll} }, ErrNotYourDecision, ReasonNotYourDecision},
 		{"a seat that does not play", func() *Table { return newTestTable(t, Config{Players: 2, Seed: 1}) },
-			func(*Table) Player { return 5 }, func(*Table) Move { return Move{Kind: Roll} }, ErrNotYourDecision},
+			func(*Table) Player { return 5 }, func(*Table) Move { return Move{Kind: Roll} }, ErrNotYourDecision, ReasonNotYourDecision},
 		{"a spectator", func() *Table { return newTestTable(t, Config{Players: 2, Seed: 1}) },
-			func(*Table) Player { return NoPlayer }, func(*Table) Move { return Move{Kind: Roll} }, ErrNotYourDecision},
+			func(*Table) Player { return NoPlayer }, func(*Table) Move { return Move{Kind: Roll} }, ErrNotYourDecision, ReasonNotYourDecision},
 		{"a move of the wrong phase", func() *Table { return newTestTable(t, Config{Players: 2, Seed: 1}) },
-			(*Table).ToMove, func(*Table) Move { return Move{Kind: EndTurn} }, ErrWrongPhase},
+			(*Table).ToMove, func(*Table) Move { return Move{Kind: EndTurn} }, ErrWrongPhase, ReasonWrongPhase},
 		{"a move of a finished game", func() *Table { return over },
-			func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver},
+			func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver, ReasonGameOver},
 		{"a move of an abandoned game", func() *Table {
 			tab := newTestTable(t, Config{Players: 2, Seed: 1})
 			tab.Abandon()
 			return tab
-		}, func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver},
+		}, func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver, ReasonAbandoned},
 		{"the zero table", func() *Table { return &Table{} },
-			func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver},
+			func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver, ReasonNoGame},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -100,8 +101,8 @@ func TestTableRefusals(t *testing.T) {
 				t.Fatalf("Play(%d, %v) = %v, want an error wrapping ErrIllegalMove and %v", p, m, err, tc.want)
 			}
 			var me *MoveError
-			if !errors.As(err, &me) || me.Move != m {
-				t.Errorf("Play's error %v is not a *MoveError naming the move", err)
+			if !errors.As(err, &me) || me.Move != m || me.Reason != tc.why {
+				t.Errorf("Play's error %v is not a *MoveError naming the move and the reason %v", err, tc.why)
 			}
 			if cerr := tab.Check(p, m); cerr == nil || cerr.Error() != err.Error() {
 				t.Errorf("Check = %v, want Play's error %v", cerr, err)
