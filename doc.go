@@ -44,9 +44,11 @@
 // Apply of a move that is not legal returns a *MoveError and leaves the game
 // exactly as it was. Every such error wraps ErrIllegalMove and, where one
 // fits, a sentinel that says why in general (ErrGameOver, ErrWrongPhase,
-// ErrMalformedMove, ErrCannotPay); its Rule field names the rule of RULES.md
-// that forbids the move. Check and IsLegal ask without applying. No method
-// panics on any argument (the receiver must be a *Game, not nil).
+// ErrMalformedMove, ErrCannotPay); its Reason names the rule broken as a
+// code a page can key its own sentence on, and its Rule states that rule,
+// citing RULES.md (see Refusals below). Check and IsLegal ask without
+// applying. No method panics on any argument (the receiver must be a
+// *Game, not nil).
 //
 // The game's state is readable through accessors: At (what stands on a
 // square: building and owner, permit and owner, church tile), Buildings,
@@ -272,6 +274,48 @@
 // seed, is given once the game is over (ErrGameInProgress before). A Table
 // saves and loads (MarshalBinary, MarshalJSON) by its configuration and
 // log; loading replays the log, checking every move and every roll.
+//
+// # Refusals
+//
+// A move that is not legal is refused with a *MoveError, and the game (or
+// table) is left exactly as it was. Its fields say what was refused and
+// why: Move and Phase; Reason, the one rule broken as a Reason value
+// (ReasonNoMajority, ReasonCannotPayBuild, …); and Rule, that rule in
+// English citing RULES.md ("§6.2: the builder's permits must total
+// strictly more than every other player's …"). Its Error text, for logs
+// and developers, puts them in one line: elasund: illegal move "build
+// tavern c5" in phase build: §6.2: ….
+//
+// A page for people says it in its own words: it keys its sentences on
+// the Reason's code (String: "no-majority", "cannot-pay-build", …), which
+// does not change between versions, and falls back to Reason.Text for a
+// code it has no sentence for. Reasons lists every reason, so that a
+// host's test can check that it has a sentence for each; Reason.Rule is
+// the section to link to ("§6.2"); a Reason travels as its code
+// (MarshalText and UnmarshalText, so JSON writes "no-majority").
+//
+//	var me *elasund.MoveError
+//	if errors.As(err, &me) {
+//		msg, ok := sentences[me.Reason] // the page's words, by reason
+//		if !ok {
+//			msg = me.Reason.Text()
+//		}
+//		…
+//	}
+//
+// A program that needs only the kind of refusal checks sentinels with
+// errors.Is: every MoveError wraps ErrIllegalMove and, where one fits, one
+// category: ErrGameOver (the game has ended, was never set up or was
+// abandoned), ErrWrongPhase, ErrMalformedMove (a field out of range, or
+// set where the move's kind does not use it), ErrCannotPay (gold or
+// influence short), and at a Table ErrNotYourDecision, ErrChance and
+// ErrNotListed. Each Reason's documentation names its category; many
+// reasons, the rules of where one may build among them, have none beyond
+// ErrIllegalMove, and their Reason is the specific answer. A Table's own
+// refusals say more in Rule than Reason.Text does ("seat 1 (blue) does not
+// decide now; seat 0 (red) does"). The package's other errors wrap the
+// other sentinels, all declared in errors.go (ErrNotation, ErrBadEncoding,
+// ErrInvalidConfig, …), and every error's text begins "elasund: ".
 //
 // # Rule interpretations
 //

@@ -69,7 +69,9 @@ const (
 	// ReasonCardsNotHeld (§4): a player gives up only cards they hold.
 	ReasonCardsNotHeld
 
-	// ReasonBuildLimit (§4): at most two building projects a turn.
+	// ReasonBuildLimit (§4): at most two building projects a turn. Play
+	// goes on to phase 3 after the second, so only a position set up or
+	// loaded in phase 2 with two builds made gives it.
 	ReasonBuildLimit
 	// ReasonNotBuildable (§3): only a house, a workshop or a neutral
 	// building is built; starters never are [ErrMalformedMove].
@@ -190,7 +192,9 @@ const (
 	// force the dice [ErrChance].
 	ReasonChance
 	// ReasonNotListed (§13): at a Table a seat plays only a move that
-	// Legal lists for it, in the form Legal lists it [ErrNotListed].
+	// Legal lists for it, in the form Legal lists it [ErrNotListed]. A
+	// safeguard: Legal lists every move Check accepts, but for a forced
+	// roll, which ReasonChance refuses first.
 	ReasonNotListed
 	// ReasonAbandoned (§11): the host ended play at the Table before the
 	// game's end (Table.Abandon) [ErrGameOver].

@@ -17,10 +17,55 @@ var reasonNeverGiven = map[Reason]bool{ReasonNotListed: true}
 // that every reason but reasonNeverGiven's is given, with its category
 // and rule text. A new reason fails the test until it has a position here.
 func TestEveryReasonRefused(t *testing.T) {
-	cases := []struct {
-		why   Reason
-		setup func(t *testing.T) (*Game, Move)
-	}{
+	given := map[Reason]bool{}
+	for _, c := range gameRefusals() {
+		given[c.why] = true
+		t.Run(c.why.String(), func(t *testing.T) {
+			g, m := c.setup(t)
+			if c.why != ReasonNoGame {
+				mustValid(t, g)
+			}
+			mustRefuse(t, g, m, c.why)
+		})
+	}
+	for _, c := range tableRefusals() {
+		given[c.why] = true
+		t.Run("table/"+c.why.String(), func(t *testing.T) {
+			tab, p, m := c.play(t)
+			n := tab.Len()
+			err := tab.Play(p, m)
+			var me *MoveError
+			if !errors.As(err, &me) || me.Reason != c.why || me.Move != m || me.Rule == "" {
+				t.Fatalf("Play(%v, %v) = %v; want a *MoveError for %v", p, m, err, c.why)
+			}
+			if cat := refusalCategory[c.why]; !errors.Is(err, ErrIllegalMove) || (cat != nil && !errors.Is(err, cat)) {
+				t.Errorf("Play(%v, %v) = %v; want it to wrap ErrIllegalMove and %v", p, m, err, cat)
+			}
+			if tab.Len() != n {
+				t.Errorf("the refused move was logged")
+			}
+		})
+	}
+	for _, r := range Reasons() {
+		if !given[r] && !reasonNeverGiven[r] {
+			t.Errorf("no refusal here is for %v (%s): add a position for it", r, r.Text())
+		}
+		if given[r] && reasonNeverGiven[r] {
+			t.Errorf("%v is given here: take it out of reasonNeverGiven", r)
+		}
+	}
+}
+
+// A gameRefusal is a move refused for reason why in the position setup
+// makes.
+type gameRefusal struct {
+	why   Reason
+	setup func(t *testing.T) (*Game, Move)
+}
+
+// gameRefusals is a refused move for each reason of a Game.
+func gameRefusals() []gameRefusal {
+	return []gameRefusal{
 		{ReasonGameOver, func(t *testing.T) (*Game, Move) { return overGame(t), Move{Kind: Roll} }},
 		{ReasonNoGame, func(t *testing.T) (*Game, Move) { return &Game{}, Move{Kind: Roll} }},
 		{ReasonUnknownKind, func(t *testing.T) (*Game, Move) { return newTestGame(t, 2), Move{Kind: numKinds} }},
@@ -185,10 +230,19 @@ func TestEveryReasonRefused(t *testing.T) {
 		}},
 		{ReasonCannotPayThreeColors, func(t *testing.T) (*Game, Move) { return bonusGame(t), Move{Kind: BonusGold} }},
 	}
-	tables := []struct {
-		why  Reason
-		play func(t *testing.T) (*Table, Player, Move)
-	}{
+}
+
+// A tableRefusal is a move refused at a table for reason why: play makes
+// the table and names the seat and the move.
+type tableRefusal struct {
+	why  Reason
+	play func(t *testing.T) (*Table, Player, Move)
+}
+
+// tableRefusals is a refused move for each reason of a Table's own, and
+// one of Game.Check's that the table passes on.
+func tableRefusals() []tableRefusal {
+	return []tableRefusal{
 		{ReasonNotYourDecision, func(t *testing.T) (*Table, Player, Move) {
 			tab := newTestTable(t, Config{Players: 2, Seed: 1})
 			return tab, 1 - tab.ToMove(), Move{Kind: Roll}
@@ -207,41 +261,6 @@ func TestEveryReasonRefused(t *testing.T) {
 			tab := newTestTable(t, Config{Players: 2, Seed: 1})
 			return tab, tab.ToMove(), Move{Kind: EndTurn}
 		}},
-	}
-
-	given := map[Reason]bool{}
-	for _, c := range cases {
-		t.Run(c.why.String(), func(t *testing.T) {
-			g, m := c.setup(t)
-			if c.why != ReasonNoGame {
-				mustValid(t, g)
-			}
-			mustRefuse(t, g, m, c.why)
-			given[c.why] = true
-		})
-	}
-	for _, c := range tables {
-		t.Run("table/"+c.why.String(), func(t *testing.T) {
-			tab, p, m := c.play(t)
-			n := tab.Len()
-			err := tab.Play(p, m)
-			var me *MoveError
-			if !errors.As(err, &me) || me.Reason != c.why || me.Move != m || me.Rule == "" {
-				t.Fatalf("Play(%v, %v) = %v; want a *MoveError for %v", p, m, err, c.why)
-			}
-			if cat := refusalCategory[c.why]; !errors.Is(err, ErrIllegalMove) || (cat != nil && !errors.Is(err, cat)) {
-				t.Errorf("Play(%v, %v) = %v; want it to wrap ErrIllegalMove and %v", p, m, err, cat)
-			}
-			if tab.Len() != n {
-				t.Errorf("the refused move was logged")
-			}
-			given[c.why] = true
-		})
-	}
-	for _, r := range Reasons() {
-		if !given[r] && !reasonNeverGiven[r] {
-			t.Errorf("no refusal here is for %v (%s)", r, r.Text())
-		}
 	}
 }
 

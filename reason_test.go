@@ -220,3 +220,32 @@ func TestMoveErrorCategories(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalAllocs: a refusal allocates its *MoveError and nothing else;
+// IsLegal of a refused move and the methods of a Reason allocate nothing.
+func TestRefusalAllocs(t *testing.T) {
+	g := newTestGame(t, 4)
+	for _, m := range []Move{{Kind: EndTurn}, {Kind: Roll, Dice: [2]uint8{0, 9}}, {Kind: numKinds}} {
+		var err error
+		if n := testing.AllocsPerRun(100, func() { err = g.Apply(m) }); n != 1 || err == nil {
+			t.Errorf("Apply(%v): %v allocations, error %v; want 1 and an error", m, n, err)
+		}
+		if n := testing.AllocsPerRun(100, func() { err = g.Check(m) }); n != 1 || err == nil {
+			t.Errorf("Check(%v): %v allocations, error %v; want 1 and an error", m, n, err)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = g.IsLegal(m) }); n != 0 {
+			t.Errorf("IsLegal(%v): %v allocations, want 0", m, n)
+		}
+	}
+	buf := make([]byte, 0, 64)
+	n := testing.AllocsPerRun(100, func() {
+		for r := range numReasons {
+			_, _, _ = r.String(), r.Rule(), r.Text()
+			buf, _ = r.AppendText(buf[:0])
+			_ = r.UnmarshalText(buf)
+		}
+	})
+	if n != 0 {
+		t.Errorf("the methods of a Reason: %v allocations, want 0", n)
+	}
+}
