@@ -23,16 +23,16 @@ func ExampleTable() {
 
 	// A seat may not move for another, nor choose the dice.
 	other := 1 - t.ToMove()
-	err = t.Play(other, elasund.Move{Kind: elasund.Roll})
+	_, err = t.Play(other, elasund.Move{Kind: elasund.Roll})
 	fmt.Println(errors.Is(err, elasund.ErrNotYourDecision))
-	err = t.Play(t.ToMove(), elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{6, 6}})
+	_, err = t.Play(t.ToMove(), elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{6, 6}})
 	fmt.Println(errors.Is(err, elasund.ErrChance))
 	_, err = t.Record()
 	fmt.Println(errors.Is(err, elasund.ErrGameInProgress))
 
 	for !t.Over() {
 		p := t.ToMove()
-		if err := t.Play(p, choose(t.View(p))); err != nil {
+		if _, err := t.Play(p, choose(t.View(p))); err != nil {
 			fmt.Println(err) // a refused move leaves the table as it was
 			return
 		}

@@ -82,7 +82,10 @@ func TestRecorderForcesDice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := NewRecorder(c)
+	rec, err := NewRecorder(c)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := rec.Apply(g, Move{Kind: EndTurn}); err == nil || rec.Len() != 0 {
 		t.Fatalf("a refused move: error %v, %d moves recorded", err, rec.Len())
 	}
@@ -484,7 +487,10 @@ func TestRecorderChecksItsGame(t *testing.T) {
 		}
 		return g
 	}
-	rec := NewRecorder(cfg)
+	rec, err := NewRecorder(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	g := newGame(cfg)
 	if err := rec.Apply(g, Move{Kind: Roll}); err != nil {
 		t.Fatal(err)
