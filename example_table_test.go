@@ -37,13 +37,21 @@ func ExampleTable() {
 			return
 		}
 	}
+	out := t.Outcome() // how the game ended, and every seat's place
+	fmt.Println(t.Color(out.Winner), "won in", t.Turn(), "turns:", out.Method)
+	for _, s := range out.Standings() {
+		fmt.Println(s.Place, s.Color, s.Cubes, "cubes")
+	}
 	rec, _ := t.Record()
-	fmt.Println(t.Color(t.Winner()), "won in", t.Turn(), "turns; the record replays:", replays(rec))
+	fmt.Println("the record replays:", replays(rec))
 	// Output:
 	// true
 	// true
 	// true
-	// blue won in 49 turns; the record replays: true
+	// blue won in 49 turns: all cubes placed
+	// 1 blue 10 cubes
+	// 2 red 3 cubes
+	// the record replays: true
 }
 
 func replays(r elasund.Record) bool {

@@ -255,7 +255,10 @@ func (o Outcome) String() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%d. %v %d cubes", s.Place, s.Color, s.Cubes)
+		fmt.Fprintf(&b, "%d. %v %d cube", s.Place, s.Color, s.Cubes)
+		if s.Cubes != 1 {
+			b.WriteString("s")
+		}
 		if s.Forfeited {
 			b.WriteString(" (forfeited)")
 		}

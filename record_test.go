@@ -540,3 +540,18 @@ func TestRecorderChecksItsGame(t *testing.T) {
 		t.Errorf("the zero Recorder: %v; want ErrInvalidConfig", err)
 	}
 }
+
+// TestNewRecorderRefusesBadConfig: NewRecorder returns New's error for a
+// Config that starts no game, and a Recorder for one that does.
+func TestNewRecorderRefusesBadConfig(t *testing.T) {
+	for _, c := range []Config{{Players: 9}, {}, {Players: 2, MaxTurns: -1}, {Colors: []Color{Red, Red}}} {
+		_, newErr := New(c)
+		rec, err := NewRecorder(c)
+		if rec != nil || !errors.Is(err, ErrInvalidConfig) || err.Error() != newErr.Error() {
+			t.Errorf("NewRecorder(%+v) = %v, %v; want New's error %v", c, rec, err, newErr)
+		}
+	}
+	if rec, err := NewRecorder(Config{Players: 2}); rec == nil || err != nil {
+		t.Errorf("NewRecorder of 2 players = %v, %v", rec, err)
+	}
+}
