@@ -24,8 +24,7 @@ import (
 //   - give out the game's Record, which reveals the seed and so every
 //     card and roll, only once the game is over;
 //   - save and load the whole table (MarshalBinary, MarshalJSON), to keep
-//     it in a database and resume it.
-//
+//     it in a database and resume it;
 //   - end play before the game's own end: Abandon (the host stops it) and
 //     Forfeit (a seat gives up); and take back a move (Undo) if the host
 //     allows it;

@@ -516,7 +516,7 @@ func (v View) jsonForm() (viewJSON, error) {
 		Rules: g.rules.String(), Active: name(g.Active()), ToMove: opt(v.toMove()),
 		FirstPlayer: name(g.FirstPlayer()), Winner: opt(g.winnerWith(v.end)), BuildsLeft: g.BuildsLeft(),
 		Outcome: outcomeForm(g.outcome(v.end)),
-		Dice: [2]int{int(g.dice[0]), int(g.dice[1])}, Bank: g.Bank(), DeckSize: g.DeckSize(),
+		Dice:    [2]int{int(g.dice[0]), int(g.dice[1])}, Bank: g.Bank(), DeckSize: g.DeckSize(),
 		DiscardPile: toCardsJSON(g.DiscardPile()), PiratesPool: toCardsJSON(g.PiratesPool()),
 		Players: []playerJSON{}, Buildings: []buildingJSON{}, NeutralSupply: map[string]int{},
 		Permits: []permitJSON{}, Wall: []wallJSON{},
