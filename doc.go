@@ -81,7 +81,8 @@
 //
 // A *Game may be read from several goroutines at once: every method that
 // does not change the game (the accessors, Legal and AppendLegal, Check,
-// IsLegal, Cost, View, Key, Validate, String, WriteSVG, the marshalers)
+// IsLegal, Cost, View, Outcome, Key, Validate, String, WriteSVG, the
+// marshalers)
 // only reads it. A method that changes it (Apply, Redeal,
 // UnmarshalBinary, UnmarshalJSON) needs the game to itself, as any write
 // does. A View is a value: copies share nothing. A Table and a Recorder
@@ -106,7 +107,7 @@
 // each call, and each has an Append form.
 //
 // One rule says which functions hand out a new Game: New, Clone,
-// Record.Replay and View.Redeal make one and return a *Game. The forms a
+// Record.Replay, View.Redeal and Table.Game make one and return a *Game. The forms a
 // search calls in its loop change a Game the caller already has and do not
 // allocate: Redeal changes its receiver, View.RedealInto fills the
 // Game it is given, and a copy is an assignment (c := *g).
@@ -114,7 +115,8 @@
 // # Chance and determinism
 //
 // All randomness comes from the game's own PCG source (math/rand/v2),
-// seeded by Config.Seed and carried inside the Game: the dice, the shuffles
+// seeded by Config.Seed (to New, 0 is a seed like any other; NewTable
+// draws a secret seed for 0) and carried inside the Game: the dice, the shuffles
 // of the influence deck and the church stack, the first player (unless
 // Config.FirstColor names one), reshuffles of the discard pile and the
 // roller's reward drawn from the pirates' cards. The same Config and the same
@@ -123,7 +125,8 @@
 // To force chance, for tests, puzzles, replays and chance-node search:
 //   - a Roll move with both Dice set (1–6) forces that roll, where Legal
 //     lists only the plain Roll with Dice {0, 0}, which rolls the seeded
-//     dice; Dice reports what was rolled, so a replay log can record it. A
+//     dice (Check and Apply accept a forced roll; Legal, IsLegal and a
+//     Table do not: a player does not choose the dice); Dice reports what was rolled, so a replay log can record it. A
 //     forced roll advances the random source exactly as a plain one, so a
 //     log whose rolls are all forced to the dice that came up replays to
 //     the same game, equal with == (which compares the random source too);
@@ -180,7 +183,8 @@
 // fields of the Config that are set. Result is the winner's colour, "none"
 // for a game that ended at MaxTurns (or TurnLimit), or "*" for a game that goes on or an
 // unknown result. Other tags (Event, Site, Date, the players' names, …) are
-// kept in Record.Tags. Then the turns, numbered from 1, one a line (long
+// kept in Record.Tags; among them Termination, which Table.Record writes
+// for a game its host ended ("abandoned", or "forfeit red"). Then the turns, numbered from 1, one a line (long
 // ones go on in indented lines): the turn's number and a dot, then its
 // moves in the notation of Move.String separated by commas. The first move
 // carries the active player's colour and a colon, and a move decided by
@@ -271,9 +275,49 @@
 // lists it (so nobody moves for another seat, and nobody forces the dice:
 // ErrNotYourDecision, ErrChance), View hands each seat what it may know,
 // Log is the public list of moves played, and Record, which reveals the
-// seed, is given once the game is over (ErrGameInProgress before). A Table
-// saves and loads (MarshalBinary, MarshalJSON) by its configuration and
-// log; loading replays the log, checking every move and every roll.
+// seed, is given once the game is over (ErrGameInProgress before), as is
+// the final Game. A Table saves and loads (MarshalBinary, MarshalJSON) by
+// its configuration and log; loading replays the log, checking every move
+// and every roll. The zero Table holds no game: its methods that can fail
+// return errors wrapping ErrNoGame.
+//
+// # How a game ends
+//
+// The rules end a game one way: the active player places their tenth cube
+// and wins (Method AllCubesPlaced, RULES.md §11). A game also ends without
+// a winner at Config.MaxTurns or TurnLimit (TurnLimitReached). At a Table
+// the host ends play too: Abandon stops the game where it stands
+// (Abandoned), and Forfeit(p) records that seat p gives up (Forfeited),
+// which ends the game at once; at two seats the other seat is the winner,
+// at three or four nobody is. Outcome (on Game, View and Table) tells how
+// a game ended: Method, Winner (NoPlayer when no seat won), and every
+// seat's place (Place, Standings and AppendStandings, by place then seat,
+// each with the cubes, win or forfeit that decided it); Over is false
+// while the game goes on. Outcome is a small comparable value and does
+// not allocate.
+//
+// One ranking rule (interpretation 20) ranks every ending: the winner by
+// the rules first; every other seat by the cubes it placed, equal cubes
+// sharing a place (places 1, 2, 2, 4); a seat that forfeited below every
+// seat that did not. Cubes are the game's only measure of progress
+// towards the win; gold, influence and trade points are means, not the
+// goal, and break no tie.
+//
+// Returns gives the payoffs, as OpenSpiel's Returns does: the seats in
+// first place share 1 equally (a win is 1, k seats sharing first place get
+// 1/k each), the others get 0, so the returns of a game that is over sum
+// to 1; while the game goes on every return is 0. A tournament, a web host
+// and a learner score every ending alike with them.
+//
+// A table that is over by any ending hands out views that say so: Over,
+// nobody Decides, no legal moves, "toMove" null and an "outcome" object in
+// the JSON form. Undo takes back the last move, for a host that allows
+// take-backs (the library never undoes by itself): the random source goes
+// back with the state, so the dice and cards fall again as they fell and
+// an undo never re-rolls. Undo replays the log from New with plain rolls
+// and allocates only what New does. It is refused once the game is over,
+// by any ending (its record may have been handed out), and when no move
+// has been played.
 //
 // # Refusals
 //
@@ -391,6 +435,14 @@
 //     ends a game without a winner after that many turns, for simulations
 //     that must stop. It is off by default, as in the rules, but for
 //     TurnLimit (2^20 turns, see Limits).
+//  20. The rules name a winner only. Every ending (a tenth cube, the turn
+//     limit, a game abandoned, a forfeit) ranks the seats by one rule: the
+//     winner by the rules first; every other seat by the cubes it placed,
+//     more before fewer, equal cubes sharing a place; a seat that forfeited
+//     below every seat that did not. Cubes are the one measure of progress
+//     towards the win; gold, influence and trade points are means, not the
+//     goal, and break no tie. A forfeit ends the game at once; at two seats
+//     the other seat wins. The seats in first place share a return of 1.
 //
 // # Board notation
 //

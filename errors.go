@@ -94,6 +94,31 @@ func (e innerError) Unwrap() error { return e.err }
 // %v or %w): its text without errPrefix.
 func nested(err error) error { return innerError{err} }
 
+// ErrNoGame is wrapped by the errors of every method of the zero Table
+// that can fail: it holds no game (make one with NewTable).
+var ErrNoGame = errors.New("elasund: no game")
+
+// Errors of a Table. Play's errors are *MoveError values that wrap
+// ErrIllegalMove and one of these (or a sentinel of Apply, such as
+// ErrGameOver); Record's and Game's wrap ErrGameInProgress.
+var (
+	// ErrNotYourDecision: the seat that submits a move does not decide
+	// now, or is not a seat of the game (a move, or a forfeit).
+	ErrNotYourDecision = errors.New("elasund: not this seat's decision")
+	// ErrChance: the move chooses what chance decides, such as a roll
+	// forced to chosen dice; at a Table the referee rolls.
+	ErrChance = errors.New("elasund: chance is the referee's")
+	// ErrNotListed: the move is not one of the moves Legal lists for the
+	// deciding seat, in the form Legal lists it.
+	ErrNotListed = errors.New("elasund: not a listed move")
+	// ErrGameInProgress: what was asked reveals the hidden state (the
+	// seed, hence every card and roll) and is given out only once the
+	// game is over.
+	ErrGameInProgress = errors.New("elasund: the game is not over")
+	// ErrNothingToUndo: Undo found no move to take back.
+	ErrNothingToUndo = errors.New("elasund: no move to take back")
+)
+
 // MoveError is the error Apply, Check and a Table's Play return for a move
 // that is not legal. It names the move, the phase, the reason and the rule
 // that forbids it, and wraps ErrIllegalMove and the reason's category
@@ -111,8 +136,11 @@ func (e *MoveError) Error() string {
 }
 
 // Unwrap returns ErrIllegalMove and the category sentinel of the error's
-// Reason, if it has one.
+// Reason, if it has one; a refusal for ReasonNoGame wraps ErrNoGame too.
 func (e *MoveError) Unwrap() []error {
+	if e.Reason == ReasonNoGame { // no game: over, and none at all
+		return []error{ErrIllegalMove, ErrGameOver, ErrNoGame}
+	}
 	if cat := e.Reason.category(); cat != nil {
 		return []error{ErrIllegalMove, cat}
 	}

@@ -199,6 +199,9 @@ const (
 	// ReasonAbandoned (§11): the host ended play at the Table before the
 	// game's end (Table.Abandon) [ErrGameOver].
 	ReasonAbandoned
+	// ReasonForfeited (§11): a seat forfeited at the Table (Table.Forfeit),
+	// which ended the game [ErrGameOver].
+	ReasonForfeited
 
 	numReasons // the number of reasons, NoReason included
 )
@@ -265,6 +268,7 @@ var reasonInfo = [numReasons]struct {
 	ReasonChance:                {"chance", "§13: at a table the referee rolls the dice; nobody chooses them", ErrChance},
 	ReasonNotListed:             {"not-listed", "§13: at a table a seat plays only a move Legal lists for it, in the form Legal lists it", ErrNotListed},
 	ReasonAbandoned:             {"abandoned", "§11: the host ended the game before its end", ErrGameOver},
+	ReasonForfeited:             {"forfeited", "§11: a seat forfeited, which ended the game", ErrGameOver},
 }
 
 // Reasons returns every reason a move can be refused for, NoReason

@@ -33,7 +33,7 @@ func TestEveryReasonRefused(t *testing.T) {
 		t.Run("table/"+c.why.String(), func(t *testing.T) {
 			tab, p, m := c.play(t)
 			n := tab.Len()
-			err := tab.Play(p, m)
+			_, err := tab.Play(p, m)
 			var me *MoveError
 			if !errors.As(err, &me) || me.Reason != c.why || me.Move != m || me.Rule == "" {
 				t.Fatalf("Play(%v, %v) = %v; want a *MoveError for %v", p, m, err, c.why)
@@ -254,6 +254,13 @@ func tableRefusals() []tableRefusal {
 		{ReasonAbandoned, func(t *testing.T) (*Table, Player, Move) {
 			tab := newTestTable(t, Config{Players: 2, Seed: 1})
 			tab.Abandon()
+			return tab, 0, Move{Kind: Roll}
+		}},
+		{ReasonForfeited, func(t *testing.T) (*Table, Player, Move) {
+			tab := newTestTable(t, Config{Players: 3, Seed: 1})
+			if err := tab.Forfeit(1); err != nil {
+				t.Fatal(err)
+			}
 			return tab, 0, Move{Kind: Roll}
 		}},
 		{ReasonNoGame, func(t *testing.T) (*Table, Player, Move) { return &Table{}, 0, Move{Kind: Roll} }},

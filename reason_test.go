@@ -72,6 +72,7 @@ var reasonSpecs = []struct {
 	{ReasonChance, "chance", ErrChance},
 	{ReasonNotListed, "not-listed", ErrNotListed},
 	{ReasonAbandoned, "abandoned", ErrGameOver},
+	{ReasonForfeited, "forfeited", ErrGameOver},
 }
 
 // refusalCategory is reasonSpecs' category of each reason, for mustRefuse.

@@ -15,13 +15,13 @@ import (
 
 // tableState is what a refused call must leave as it was.
 type tableState struct {
-	G         Game
-	Log       []Entry
-	Abandoned bool
+	G   Game
+	Log []Entry
+	End uint8
 }
 
 func stateOf(t *Table) tableState {
-	s := tableState{G: t.g, Abandoned: t.abandoned}
+	s := tableState{G: t.g, End: t.end}
 	if len(t.log) > 0 {
 		s.Log = slices.Clone(t.log)
 	}
@@ -38,7 +38,7 @@ func playTable(tb testing.TB, t *Table, r *rand.Rand, moves int) {
 		if len(legal) == 0 {
 			tb.Fatalf("seat %d decides but has no move", p)
 		}
-		if err := t.Play(p, legal[r.IntN(len(legal))]); err != nil {
+		if _, err := t.Play(p, legal[r.IntN(len(legal))]); err != nil {
 			tb.Fatalf("a listed move was refused: %v", err)
 		}
 	}
@@ -89,14 +89,21 @@ func TestTableRefusals(t *testing.T) {
 			return tab
 		}, func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver, ReasonAbandoned},
 		{"the zero table", func() *Table { return &Table{} },
-			func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver, ReasonNoGame},
+			func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrNoGame, ReasonNoGame},
+		{"a move of a forfeited game", func() *Table {
+			tab := newTestTable(t, Config{Players: 3, Seed: 1})
+			if err := tab.Forfeit(2); err != nil {
+				t.Fatal(err)
+			}
+			return tab
+		}, (*Table).ToMove, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver, ReasonForfeited},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tab := tc.table()
 			before := stateOf(tab)
 			p, m := tc.seat(tab), tc.move(tab)
-			err := tab.Play(p, m)
+			_, err := tab.Play(p, m)
 			if !errors.Is(err, ErrIllegalMove) || !errors.Is(err, tc.want) {
 				t.Fatalf("Play(%d, %v) = %v, want an error wrapping ErrIllegalMove and %v", p, m, err, tc.want)
 			}
@@ -160,7 +167,7 @@ func TestTableLogAndRecord(t *testing.T) {
 		legal := tab.Legal(p)
 		m := legal[r.IntN(len(legal))]
 		turn := g.Turn()
-		if err := tab.Play(p, m); err != nil {
+		if _, err := tab.Play(p, m); err != nil {
 			t.Fatal(err)
 		}
 		_ = g.Apply(m)
@@ -238,9 +245,9 @@ func TestTableSeedZeroIsSecretAndFresh(t *testing.T) {
 		for _, tab := range []*Table{a, b} {
 			for tab.Phase() != PhaseRoll {
 				p := tab.ToMove()
-				_ = tab.Play(p, tab.Legal(p)[0])
+				_, _ = tab.Play(p, tab.Legal(p)[0])
 			}
-			_ = tab.Play(tab.ToMove(), Move{Kind: Roll})
+			_, _ = tab.Play(tab.ToMove(), Move{Kind: Roll})
 		}
 		a1, a2 := a.View(NoPlayer).Dice()
 		b1, b2 := b.View(NoPlayer).Dice()
@@ -444,7 +451,7 @@ func TestTableHostileSubmissions(t *testing.T) {
 			}
 			listed := p == tab.ToMove() && slices.Contains(tab.Legal(p), m)
 			before, turn := stateOf(tab), tab.Turn()
-			err := tab.Play(p, m)
+			_, err := tab.Play(p, m)
 			switch {
 			case listed && err != nil:
 				t.Fatalf("seat %d's listed %v refused: %v", p, m, err)

@@ -59,11 +59,18 @@ func (g *Game) AppendLegal(dst []Move) []Move {
 	return dst
 }
 
-// IsLegal reports whether m is legal now; it is Check(m) == nil.
-func (g *Game) IsLegal(m Move) bool { return g.check(m) == NoReason }
+// IsLegal reports whether m is legal now: exactly when Legal lists it.
+// It is Check(m) == nil but for a forced roll (a Roll with its dice set),
+// which Legal never lists and IsLegal does not accept: the dice are
+// chance's. Check and Apply accept forced rolls, for replay tools, tests
+// and chance-node search.
+func (g *Game) IsLegal(m Move) bool {
+	return (m.Kind != Roll || m.Dice == [2]uint8{}) && g.check(m) == NoReason
+}
 
 // Check returns the error Apply would return for m, without applying it:
-// nil if m is legal now.
+// nil if m is legal now, or a roll forced to dice 1–6 where a roll is
+// legal (which IsLegal and Legal leave out; see Apply).
 func (g *Game) Check(m Move) error {
 	if r := g.check(m); r != NoReason {
 		return g.moveError(m, r)
@@ -79,7 +86,8 @@ func (g *Game) Check(m Move) error {
 // dice set (1–6) forces that outcome, for tests, replays and chance-node
 // search. A forced roll advances the random source exactly as the plain roll
 // does, so forcing the dice that the plain roll would give leaves an equal
-// (==) game.
+// (==) game. Legal and IsLegal leave forced rolls out (a player does not
+// choose the dice); Check and Apply accept them.
 func (g *Game) Apply(m Move) error {
 	var plan buildPlan // a build's plan, made once by checking it
 	if r := g.checkPlan(&m, &plan); r != NoReason {

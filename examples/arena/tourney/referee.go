@@ -193,7 +193,7 @@ func Play(ctx context.Context, cfg elasund.Config, seats []bots.Bot) (Result, er
 		res.Decisions[p]++
 		if err != nil {
 			forfeit(p, reason("error", err), err)
-		} else if err := t.Play(p, m); err != nil {
+		} else if _, err := t.Play(p, m); err != nil {
 			// The Table's refusal: elasund: illegal move "…" in phase …: why.
 			forfeit(p, strings.TrimPrefix(err.Error(), "elasund: "), err)
 		}
