@@ -122,7 +122,7 @@ var refusals = map[elasund.Reason]string{
 	elasund.ReasonCannotPayChurch: "A church tile costs 7 gold, and you have less.",
 	elasund.ReasonNotDrawnTile:    "You must keep one of the two church tiles you drew.",
 
-	elasund.ReasonNotAwaitingRebuild: "That hut or totem of yours is not waiting to be rebuilt.",
+	elasund.ReasonNotAwaitingRebuild: "That is not a hut or totem of yours that waits to be rebuilt.",
 	elasund.ReasonRebuildSquare:      "You can rebuild it only on empty squares of the city, with no building, permit or church tile on them, and not on a trade field.",
 
 	elasund.ReasonPermitNotInSupply:     "You do not have that permit in your supply; it may be on the board already.",
