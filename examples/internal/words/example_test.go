@@ -20,7 +20,7 @@ func Example() {
 		{Kind: elasund.Roll, Dice: [2]uint8{3, 4}},
 		{Kind: elasund.EndTurn},
 	} {
-		err := tb.Play(tb.ToMove(), m)
+		_, err := tb.Play(tb.ToMove(), m)
 		fmt.Println(words.Explain(err))
 	}
 

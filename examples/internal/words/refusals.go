@@ -141,4 +141,5 @@ var refusals = map[elasund.Reason]string{
 	elasund.ReasonChance:          "The table rolls the dice for you.",
 	elasund.ReasonNotListed:       "That move is not among the moves you can make right now.",
 	elasund.ReasonAbandoned:       "The host ended this game before anyone won.",
+	elasund.ReasonForfeited:       "A player left the table, which ended this game.",
 }

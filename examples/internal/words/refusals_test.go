@@ -239,7 +239,8 @@ func TestExplainRefusals(t *testing.T) {
 			elasund.ReasonGameOver, "The game is over."},
 		{"the other seat", func() error {
 			tb := newTable(t, two)
-			return tb.Play(1-tb.ToMove(), elasund.Move{Kind: elasund.Roll})
+			_, err := tb.Play(1-tb.ToMove(), elasund.Move{Kind: elasund.Roll})
+			return err
 		}, elasund.ReasonNotYourDecision, "It is not your turn to decide."},
 		{"forced dice at a table", func() error {
 			tb := newTable(t, two)
@@ -248,8 +249,17 @@ func TestExplainRefusals(t *testing.T) {
 		{"abandoned table", func() error {
 			tb := newTable(t, two)
 			tb.Abandon()
-			return tb.Play(tb.ToMove(), elasund.Move{Kind: elasund.Roll})
+			_, err := tb.Play(tb.ToMove(), elasund.Move{Kind: elasund.Roll})
+			return err
 		}, elasund.ReasonAbandoned, "The host ended this game before anyone won."},
+		{"forfeited table", func() error {
+			tb := newTable(t, elasund.Config{Players: 3, Seed: 1})
+			if err := tb.Forfeit(2); err != nil {
+				t.Fatal(err)
+			}
+			_, err := tb.Play(tb.ToMove(), elasund.Move{Kind: elasund.Roll})
+			return err
+		}, elasund.ReasonForfeited, "A player left the table, which ended this game."},
 		{"wrapped by the host", func() error {
 			return fmt.Errorf("game 7: %w", refused(t, newGame(t, two), "end turn"))
 		}, elasund.ReasonWrongPhase, "That kind of move is not allowed at this point of the turn."},
