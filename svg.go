@@ -104,6 +104,12 @@ type SVGOptions struct {
 // breaks the rules' invariants, such as the zero Game, or one wrapping
 // ErrNilArgument for a nil w.
 func (g *Game) WriteSVG(w io.Writer, opts SVGOptions) error {
+	return g.writeSVG(w, opts, g.Outcome())
+}
+
+// writeSVG draws g with out as how it ended (the game's own outcome, or
+// that of the table whose view g was dealt from).
+func (g *Game) writeSVG(w io.Writer, opts SVGOptions, out Outcome) error {
 	if w == nil {
 		return fmt.Errorf("%w: WriteSVG needs a writer (w is nil)", ErrNilArgument)
 	}
@@ -117,6 +123,7 @@ func (g *Game) WriteSVG(w io.Writer, opts SVGOptions) error {
 		return fmt.Errorf("%w: Scale %v is not a positive finite number", ErrSVGOptions, opts.Scale)
 	}
 	p := newPicture(g, opts)
+	p.out = out
 	p.draw()
 	_, err := w.Write(p.b)
 	return err
@@ -140,7 +147,7 @@ func (v View) WriteSVG(w io.Writer, opts SVGOptions) error {
 	if err := v.RedealInto(&g, rand.New(rand.NewPCG(0, 0))); err != nil {
 		return err
 	}
-	return g.WriteSVG(w, opts)
+	return g.writeSVG(w, opts, v.Outcome())
 }
 
 // Layout, in SVG units.
@@ -214,6 +221,7 @@ func influenceFill(c InfluenceColor) string {
 type picture struct {
 	svgw
 	g        *Game
+	out      Outcome // how the game ended: the game's, or a table's view's
 	opts     SVGOptions
 	n        int // players
 	cols     int // city columns
@@ -225,7 +233,7 @@ type picture struct {
 }
 
 func newPicture(g *Game, opts SVGOptions) *picture {
-	p := &picture{g: g, opts: opts, n: g.Players()}
+	p := &picture{g: g, out: g.Outcome(), opts: opts, n: g.Players()}
 	p.b = make([]byte, 0, 64<<10)
 	p.cols = CityColumns(p.n)
 	p.xr = svgX0 + p.cols*svgSq
