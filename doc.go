@@ -332,9 +332,9 @@
 //
 // A page for people says it in its own words: it keys its sentences on
 // the Reason's code (String: "no-majority", "cannot-pay-build", …), which
-// does not change between versions, and falls back to Reason.Text for a
+// does not change between versions, and falls back to Reason.Rule for a
 // code it has no sentence for. Reasons lists every reason, so that a
-// host's test can check that it has a sentence for each; Reason.Rule is
+// host's test can check that it has a sentence for each; Reason.Section is
 // the section to link to ("§6.2"); a Reason travels as its code
 // (MarshalText and UnmarshalText, so JSON writes "no-majority").
 //
@@ -342,7 +342,7 @@
 //	if errors.As(err, &me) {
 //		msg, ok := sentences[me.Reason] // the page's words, by reason
 //		if !ok {
-//			msg = me.Reason.Text()
+//			msg = me.Reason.Rule()
 //		}
 //		…
 //	}
@@ -356,7 +356,7 @@
 // ErrNotListed. Each Reason's documentation names its category; many
 // reasons, the rules of where one may build among them, have none beyond
 // ErrIllegalMove, and their Reason is the specific answer. A Table's own
-// refusals say more in Rule than Reason.Text does ("seat 1 (blue) does not
+// refusals say more in MoveError.Rule than Reason.Rule does ("seat 1 (blue) does not
 // decide now; seat 0 (red) does"). The package's other errors wrap the
 // other sentinels, all declared in errors.go (ErrNotation, ErrBadEncoding,
 // ErrInvalidConfig, …), and every error's text begins "elasund: ".

@@ -25,9 +25,9 @@ func ExampleReason() {
 		}
 		msg, ok := sentences[me.Reason]
 		if !ok {
-			msg = me.Reason.Text()
+			msg = me.Reason.Rule()
 		}
-		fmt.Printf("%s (%s): %s\n", me.Reason, me.Reason.Rule(), msg)
+		fmt.Printf("%s (%s): %s\n", me.Reason, me.Reason.Section(), msg)
 	}
 
 	g, err := elasund.New(elasund.Config{Players: 2, Seed: 1})

@@ -585,7 +585,7 @@ func fuzzCheckMove(t *testing.T, g *Game, m Move, legal []Move) {
 	if !errors.As(err, &me) {
 		t.Fatalf("Apply(%s) error %T is not a *MoveError", moveDesc(m), err)
 	}
-	if me.Move != m || me.Phase != before.phase || me.Reason == NoReason || me.Rule != me.Reason.Text() {
+	if me.Move != m || me.Phase != before.phase || me.Reason == NoReason || me.Rule != me.Reason.Rule() {
 		t.Fatalf("Apply(%s) in phase %v: MoveError names move %s, phase %v, reason %v, rule %q", moveDesc(m), before.phase, moveDesc(me.Move), me.Phase, me.Reason, me.Rule)
 	}
 	if err.Error() != cerr.Error() {

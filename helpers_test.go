@@ -94,9 +94,9 @@ func mustRefuse(t testing.TB, g *Game, m Move, why Reason) *MoveError {
 	if !errors.As(err, &me) {
 		t.Fatalf("Apply(%v) error %T is not a *MoveError", m, err)
 	}
-	if me.Reason != why || me.Rule != why.Text() || me.Move != m || me.Phase != before.phase {
+	if me.Reason != why || me.Rule != why.Rule() || me.Move != m || me.Phase != before.phase {
 		t.Errorf("Apply(%v) in phase %v refused for %v (%q), naming %v in phase %v; want %v (%q)",
-			m, before.phase, me.Reason, me.Rule, me.Move, me.Phase, why, why.Text())
+			m, before.phase, me.Reason, me.Rule, me.Move, me.Phase, why, why.Rule())
 	}
 	if g.IsLegal(m) {
 		t.Errorf("IsLegal(%v) is true for a refused move", m)

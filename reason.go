@@ -297,10 +297,10 @@ func (r Reason) String() string {
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }
 
-// Rule returns the section of RULES.md whose rule the reason enforces,
+// Section returns the section of RULES.md whose rule the reason enforces,
 // such as "§6.2" ("§6.1/§8" when two sections state it); "" for NoReason
 // and for a value that is no reason.
-func (r Reason) Rule() string {
+func (r Reason) Section() string {
 	if !r.valid() {
 		return ""
 	}
@@ -308,12 +308,12 @@ func (r Reason) Rule() string {
 	return t[:max(strings.IndexByte(t, ':'), 0)]
 }
 
-// Text returns the rule the reason enforces, in English, beginning with
+// Rule returns the rule the reason enforces, in English, beginning with
 // its section of RULES.md: "§6.2: too few permits in the footprint for
 // this building". It is the Rule of the MoveError that Game.Apply and
 // Game.Check return (a Table's own refusals say more in theirs, such as
 // which seat decides). NoReason and a value that is no reason give "".
-func (r Reason) Text() string {
+func (r Reason) Rule() string {
 	if !r.valid() {
 		return ""
 	}

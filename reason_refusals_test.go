@@ -48,7 +48,7 @@ func TestEveryReasonRefused(t *testing.T) {
 	}
 	for _, r := range Reasons() {
 		if !given[r] && !reasonNeverGiven[r] {
-			t.Errorf("no refusal here is for %v (%s): add a position for it", r, r.Text())
+			t.Errorf("no refusal here is for %v (%s): add a position for it", r, r.Rule())
 		}
 		if given[r] && reasonNeverGiven[r] {
 			t.Errorf("%v is given here: take it out of reasonNeverGiven", r)

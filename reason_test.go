@@ -126,19 +126,19 @@ func TestReasonCodes(t *testing.T) {
 			t.Errorf("%d and %d share the code %q", uint8(other), uint8(r), code)
 		}
 		seen[code] = r
-		if !ruleForm.MatchString(r.Rule()) {
-			t.Errorf("%v: Rule() = %q, want sections such as §6.2", r, r.Rule())
+		if !ruleForm.MatchString(r.Section()) {
+			t.Errorf("%v: Section() = %q, want sections such as §6.2", r, r.Section())
 		}
-		if text := r.Text(); !strings.HasPrefix(text, r.Rule()+": ") || len(text) < len(r.Rule())+10 {
-			t.Errorf("%v: Text() = %q, want %q, a colon and the rule", r, text, r.Rule())
+		if text := r.Rule(); !strings.HasPrefix(text, r.Section()+": ") || len(text) < len(r.Section())+10 {
+			t.Errorf("%v: Rule() = %q, want %q, a colon and the rule", r, text, r.Section())
 		}
 	}
-	if NoReason.String() != "none" || NoReason.Rule() != "" || NoReason.Text() != "" {
-		t.Errorf("NoReason: %q, %q, %q; want \"none\" and no rule", NoReason.String(), NoReason.Rule(), NoReason.Text())
+	if NoReason.String() != "none" || NoReason.Section() != "" || NoReason.Rule() != "" {
+		t.Errorf("NoReason: %q, %q, %q; want \"none\" and no rule", NoReason.String(), NoReason.Section(), NoReason.Rule())
 	}
 	for _, r := range []Reason{numReasons, 200, 255} {
-		if r.String() != "Reason("+strconv.Itoa(int(r))+")" || r.Rule() != "" || r.Text() != "" {
-			t.Errorf("Reason(%d): %q, %q, %q", uint8(r), r.String(), r.Rule(), r.Text())
+		if r.String() != "Reason("+strconv.Itoa(int(r))+")" || r.Section() != "" || r.Rule() != "" {
+			t.Errorf("Reason(%d): %q, %q, %q", uint8(r), r.String(), r.Section(), r.Rule())
 		}
 	}
 }
@@ -210,7 +210,7 @@ func TestMoveErrorCategories(t *testing.T) {
 		code string
 		cat  error
 	}{NoReason, "none", nil}) {
-		err := error(&MoveError{Move: Move{Kind: Roll}, Reason: s.why, Rule: s.why.Text()})
+		err := error(&MoveError{Move: Move{Kind: Roll}, Reason: s.why, Rule: s.why.Rule()})
 		if !errors.Is(err, ErrIllegalMove) {
 			t.Errorf("%v: does not wrap ErrIllegalMove", s.why)
 		}
@@ -241,7 +241,7 @@ func TestRefusalAllocs(t *testing.T) {
 	buf := make([]byte, 0, 64)
 	n := testing.AllocsPerRun(100, func() {
 		for r := range numReasons {
-			_, _, _ = r.String(), r.Rule(), r.Text()
+			_, _, _ = r.String(), r.Section(), r.Rule()
 			buf, _ = r.AppendText(buf[:0])
 			_ = r.UnmarshalText(buf)
 		}

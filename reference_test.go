@@ -481,7 +481,7 @@ func TestLegalMatchesReference(t *testing.T) {
 						for _, m := range cands {
 							if r, rr := g.check(m), refCheck(g, m); r != rr {
 								t.Fatalf("%v, seed %d, step %d (%v): check(%v) = %q, reference %q",
-									cfg.Rules, cfg.Seed, step, g.Phase(), m, r.Text(), rr.Text())
+									cfg.Rules, cfg.Seed, step, g.Phase(), m, r.Rule(), rr.Rule())
 							}
 						}
 					}

@@ -92,7 +92,7 @@ func (m *machine) try(t *rapid.T, mv Move) bool {
 		t.Fatalf("%+v: error %v does not wrap ErrIllegalMove", mv, err)
 	}
 	var me *MoveError
-	if !errors.As(err, &me) || me.Move != mv || me.Phase != before.phase || me.Reason == NoReason || me.Rule != me.Reason.Text() {
+	if !errors.As(err, &me) || me.Move != mv || me.Phase != before.phase || me.Reason == NoReason || me.Rule != me.Reason.Rule() {
 		t.Fatalf("%+v: error %#v is not a *MoveError for this move and phase, with a reason and its rule", mv, err)
 	}
 	if !strings.Contains(err.Error(), "§") || chk.Error() != err.Error() {

@@ -8,13 +8,13 @@ import (
 
 // Section returns the section of RULES.md whose rule r enforces, as the
 // engine cites it: "§6.2", or "§6.1/§8" when two sections state it. It is
-// r.Rule(): "" for NoReason and for a value that is no reason.
-func Section(r elasund.Reason) string { return r.Rule() }
+// r.Section(): "" for NoReason and for a value that is no reason.
+func Section(r elasund.Reason) string { return r.Section() }
 
 // Sections returns the sections of Section(r) one by one: ["§6.2"], or
 // ["§6.1", "§8"]; none for NoReason and for a value that is no reason.
 func Sections(r elasund.Reason) []string {
-	s := r.Rule()
+	s := r.Section()
 	if s == "" {
 		return nil
 	}
