@@ -23,6 +23,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	Supervise()         // acts as a bot's supervisor when Exec starts it so
 	testbot.Main(guess) // acts as an external bot when the tests start it so
 	os.Exit(cleantest.Main(m))
 }
