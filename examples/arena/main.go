@@ -173,6 +173,7 @@ import (
 )
 
 func main() {
+	tourney.Supervise() // a run of the arena as an exec: bot's supervisor does its work and exits here
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	fi, err := os.Stderr.Stat()
@@ -198,21 +199,25 @@ func (l *listFlag) Set(s string) error {
 
 // options are the command's settings.
 type options struct {
-	bots     listFlag
-	players  int
-	games    int
-	parallel int
-	seed     *uint64 // -seed, if given
-	keyFile  string
-	maxTurns int
-	rules    elasund.Rules
-	format   string
-	records  string
-	checks   listFlag
-	timeout  time.Duration
-	botErr   bool
-	list     bool
-	shard    *shardSpec // -shard, if given
+	bots      listFlag
+	players   int
+	games     int
+	parallel  int
+	seed      *uint64 // -seed, if given
+	keyFile   string
+	maxTurns  int
+	rules     elasund.Rules
+	format    string
+	records   string
+	checks    listFlag
+	timeout   time.Duration
+	botErr    bool
+	errMax    int        // -botstderrmax
+	isolate   bool       // -isolate
+	sandbox   bool       // the exec: bots run in sandboxes (isolation)
+	duplicate boolOption // -duplicate
+	list      bool
+	shard     *shardSpec // -shard, if given
 }
 
 // parseFlags parses the command's arguments into o; it returns an error
@@ -242,6 +247,13 @@ func parseFlags(args []string, errOut io.Writer) (o options, err error) {
 	fs.Var(&o.checks, "check", "`claims` to verify, comma-separated: A>B:p (A's wins in the games with B) or A:p (A's wins in all its games)")
 	fs.DurationVar(&o.timeout, "timeout", tourney.DefaultTimeout, "time an external program has for each answer")
 	fs.BoolVar(&o.botErr, "botstderr", true, "pass external programs' standard error on, each line prefixed")
+	fs.IntVar(&o.errMax, "botstderrmax", tourney.DefaultMaxStderr, "pass on at most this many `bytes` of an external program's standard error "+
+		"in each game, then a line that says it was cut (0: no bound)")
+	fs.BoolVar(&o.isolate, "isolate", true, "run each exec: bot in a sandbox of its own where the system allows (Linux user namespaces): "+
+		"every file read-only but a new HOME and TMPDIR in memory, no network, no process but its own; nothing it writes outlives its game")
+	fs.Var(&o.duplicate, "duplicate", "deal every seating of a deal alike (duplicate play, the fairest comparison); the default when every "+
+		"exec: bot runs in a sandbox. Outside one (-isolate=false, or no sandbox here) a bot can keep what it saw in a file and foresee "+
+		"its cards and dice in the deal's next seating: then the default is -duplicate=false, every seating dealt apart")
 	fs.BoolVar(&o.list, "list", false, "list the built-in bots and exit")
 	fs.Func("shard", "play only the deals i, i+n, i+2n, … (`i/n`) and write them for arena merge (with -format json and -seed or -keyfile)", func(s string) error {
 		sp, err := parseShardSpec(s)
@@ -282,6 +294,8 @@ func (o *options) check() error {
 		return fmt.Errorf("-maxturns %d: the turn limit must be positive (random play can reach positions where nobody can ever win)", o.maxTurns)
 	case o.timeout <= 0:
 		return fmt.Errorf("-timeout %v: it must be positive", o.timeout)
+	case o.errMax < 0:
+		return fmt.Errorf("-botstderrmax %d: give a number of bytes, or 0 for no bound", o.errMax)
 	case o.format != "text" && o.format != "csv" && o.format != "json":
 		return fmt.Errorf("-format %q: want text, csv or json", o.format)
 	case o.seed != nil && o.keyFile != "":
@@ -331,8 +345,10 @@ func cli(ctx context.Context, args []string, stdin io.Reader, out, errOut io.Wri
 	if o.botErr {
 		stderr = status
 	}
+	var duplicate bool
+	o.sandbox, duplicate = isolation(&o, errOut)
 	if hasExec(o.bots) {
-		deal.guard(errOut) // before any program starts
+		deal.guard(errOut, o.sandbox) // before any program starts
 	}
 	entrants, anchor, err := makeEntrants(ctx, &o, stderr)
 	if err != nil {
@@ -354,7 +370,7 @@ func cli(ctx context.Context, args []string, stdin io.Reader, out, errOut io.Wri
 		claims = append(claims, c)
 	}
 	t := &tourney.Tournament{Entrants: entrants, Players: o.players, Games: o.games, Seed: deal.seed, Key: deal.key,
-		MaxTurns: o.maxTurns, Rules: o.rules, Parallel: o.parallel}
+		SeatingSeeds: !duplicate, MaxTurns: o.maxTurns, Rules: o.rules, Parallel: o.parallel}
 	if o.shard != nil {
 		t.Shard, t.Shards = o.shard.Index, o.shard.Of
 	}
@@ -389,7 +405,7 @@ func play(ctx context.Context, t *tourney.Tournament, o *options, deal dealer, n
 	}
 
 	sum := tourney.Summarize(names, o.players, games, anchor)
-	h := header{Bots: names, Players: o.players, Games: total, Seatings: len(t.Seatings()),
+	h := header{Bots: names, Players: o.players, Games: total, Seatings: len(t.Seatings()), SeatingSeeds: t.SeatingSeeds,
 		MaxTurns: o.maxTurns, Rules: o.rules.String(), Played: sum.Games}
 	if deal.key != nil {
 		h.Key = deal.key.String()

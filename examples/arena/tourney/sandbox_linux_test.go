@@ -208,3 +208,39 @@ func (c *cancelAfter) Choose(v elasund.View) (elasund.Move, error) {
 	}
 	return firstLegal{}.Choose(v)
 }
+
+// TestExecSandboxFaults: a program in a sandbox that hangs, exits or
+// crashes forfeits with the reason it would give outside one (the
+// supervisor exits with the program's status).
+func TestExecSandboxFaults(t *testing.T) {
+	needSandbox(t)
+	botProgram(t)
+	cases := []struct {
+		mode   string
+		reason []string // one of them is in the reason
+	}{
+		{"sleep", []string{"timeout: no move within 500ms"}},
+		{"silent", []string{"timeout: no hello within 500ms"}},
+		{"exit", []string{"exited before its hello", "exited while the arena wrote to it"}},
+		{"crash", []string{"exited: exit status 3 before its move", "exited: exit status 3 while the arena wrote to it"}},
+		{"garbage", []string{`answered "e2e4, I think": not a JSON object`}},
+	}
+	for _, c := range cases {
+		timeout := 5 * time.Second
+		if c.mode == "sleep" || c.mode == "silent" {
+			timeout = 500 * time.Millisecond
+		}
+		b := NewExec([]string{os.Args[0], c.mode}, ExecOptions{Timeout: timeout, Sandbox: true})
+		r, err := Play(context.Background(), elasund.Config{Players: 2, Seed: 2, MaxTurns: 100}, []bots.Bot{firstLegal{}, b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, want := range c.reason {
+			found = found || strings.Contains(r.Reason, want)
+		}
+		if r.Forfeit != 1 || !found {
+			t.Errorf("%s: forfeit by %d: %q; want by 1: %q", c.mode, r.Forfeit, r.Reason, c.reason)
+		}
+	}
+}
