@@ -8,6 +8,24 @@ import (
 	"github.com/elasund/elasund/examples/arena/tourney"
 )
 
+// execUsage ends -h: what the arena does, and does not, to keep exec:
+// bots apart (the package documentation, "Sandboxes", says more).
+const execUsage = `
+exec: bots (go doc ./examples/arena, "Sandboxes"):
+  Each game and seat runs with a new private HOME and TMPDIR, removed after
+  the game. On Linux a supervisor kills every process the bot started when
+  it exits (setsid, setpgid and double forks included); elsewhere only its
+  process group. With -isolate on Linux with user namespaces the bot runs in
+  a sandbox: all files read-only but its HOME and TMPDIR in memory, no
+  network, no process in sight but its own, so nothing it writes outlives
+  its game and the seatings of a deal can share their cards and dice.
+  Outside a sandbox a bot can remember a deal from one seating to the next
+  (so they are dealt apart unless -duplicate), and bots of the same user
+  can read each other's files and input (/proc/PID/fd/0: another seat's
+  view). Run each bot as a user of its own, e.g.
+  exec:sudo -u bot1 /opt/bot1/run, and never as root.
+`
+
 // boolOption is a boolean flag that remembers whether it was given.
 type boolOption struct {
 	set, value bool

@@ -171,3 +171,20 @@ func TestCLIStderrBound(t *testing.T) {
 		}
 	}
 }
+
+// TestUsageSaysTheRisks: -h says what -duplicate risks outside a sandbox,
+// that bots of the same user can read each other's input, and what to do.
+func TestUsageSaysTheRisks(t *testing.T) {
+	_, _, usage := run(t, "-h")
+	usage = strings.Join(strings.Fields(usage), " ")
+	for _, want := range []string{
+		"a bot can keep what it saw in a file and foresee its cards and dice in the deal's next seating",
+		"bots of the same user can read each other's files and input (/proc/PID/fd/0: another seat's view)",
+		"Run each bot as a user of its own, e.g. exec:sudo -u bot1 /opt/bot1/run, and never as root.",
+		"-botstderrmax bytes pass on at most this many bytes of an external program's standard error in each game",
+	} {
+		if !strings.Contains(usage, want) {
+			t.Errorf("-h does not say %q:\n%s", want, usage)
+		}
+	}
+}

@@ -21,8 +21,7 @@ import (
 //     (the host's), fd, stdin, stdout and stderr (links into
 //     /proc/self/fd), and shm, a new file system in memory;
 //   - /proc is new, the PID namespace's, so that the program sees no
-//     process but its own (when the kernel refuses, the host's /proc stays,
-//     read-only);
+//     process but its own and its supervisor;
 //   - the supervisor joins a new session keyring, which the program
 //     inherits.
 //
@@ -44,9 +43,13 @@ func setupSandbox(dir string) error {
 	if err := makePrivateSubdirs(dir); err != nil {
 		return err
 	}
-	// Refused where the host's /proc is partly hidden (as in containers):
-	// the host's stays, read-only.
-	_ = syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, "")
+	// Refused where the host's /proc is partly hidden (as in some
+	// containers): then there is no sandbox, as the host's would let the
+	// program see other bots, read their input (/proc/PID/fd/0) and the
+	// arena's command line.
+	if err := syscall.Mount("proc", "/proc", "proc", syscall.MS_NOSUID|syscall.MS_NODEV|syscall.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("mount proc on /proc: %w", err)
+	}
 	const keyctlJoinSessionKeyring = 1
 	if _, _, e := syscall.Syscall(syscall.SYS_KEYCTL, keyctlJoinSessionKeyring, 0, 0); e != 0 && e != syscall.ENOSYS && e != syscall.EPERM {
 		// ENOSYS, EPERM: no keyrings here (a kernel without them, or a

@@ -244,3 +244,24 @@ func TestExecSandboxFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestParseMountInfo: the mount point (its octal escapes undone) and the
+// mount options of lines of /proc/self/mountinfo.
+func TestParseMountInfo(t *testing.T) {
+	cases := []struct {
+		line, point, opts string
+		ok                bool
+	}{
+		{"36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw,errors=continue", "/mnt2", "rw,noatime", true},
+		{`40 25 0:35 / /media/my\040disk\134x ro,nosuid,nodev shared:5 - vfat /dev/sdb1 rw`, `/media/my disk\x`, "ro,nosuid,nodev", true},
+		{`41 25 0:36 / /a\04 rw - tmpfs t rw`, `/a\04`, "rw", true},
+		{"", "", "", false},
+		{"1 2 3:4 / /x", "", "", false},
+	}
+	for _, c := range cases {
+		point, opts, ok := parseMountInfo(c.line)
+		if point != c.point || opts != c.opts || ok != c.ok {
+			t.Errorf("parseMountInfo(%q) = %q, %q, %v; want %q, %q, %v", c.line, point, opts, ok, c.point, c.opts, c.ok)
+		}
+	}
+}
