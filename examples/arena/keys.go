@@ -78,7 +78,7 @@ func readKey(name string, stdin io.Reader) (tourney.Key, error) {
 // (guardProcess), and warns that a public seed is theirs to read, or
 // (sandboxed bots cannot see the arena's command line) to know.
 func (d dealer) guard(errOut io.Writer, sandboxed bool) {
-	if err := guardProcess(); err != nil {
+	if err := guardProcess(sandboxed); err != nil {
 		fmt.Fprintf(errOut, "arena: warning: cannot keep the arena's memory and files from the exec: bots: %v\n", err)
 	}
 	switch {

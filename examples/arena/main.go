@@ -81,9 +81,10 @@
 // header of the text and JSON output and on standard error. Nothing a bot
 // can read while the tournament runs tells it a deal: the key is on no
 // command line, in no environment variable and in no file; the arena keeps
-// it in its memory, which on Linux it makes unreadable to other processes
-// of its user (it makes itself not dumpable, so that /proc/PID/mem,
-// environ and fd are root's); a bot inherits no open file but its pipes
+// it in its memory, which sandboxed bots cannot see and which otherwise,
+// on Linux, it makes unreadable to other processes of its user (it makes
+// itself not dumpable, so that /proc/PID/mem, environ and fd are root's);
+// a bot inherits no open file but its pipes
 // (on Linux the arena marks close-on-exec the files it was started with,
 // too); the records of a deal are written only when
 // all its games are over, and one deal's seed tells nothing of another's;

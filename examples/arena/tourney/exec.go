@@ -52,8 +52,9 @@ type ExecOptions struct {
 	// on its standard error). 0 means DefaultMaxStderr; below 0, no bound.
 	MaxStderr int
 	// Sandbox runs the program in a sandbox (see Exec). It needs what
-	// CheckSandbox checks; where that is missing, the program cannot start
-	// and forfeits.
+	// CheckSandbox checks, and a host that is dumpable (not made otherwise
+	// by prctl PR_SET_DUMPABLE) unless it runs as root; where that is
+	// missing, the program cannot start and forfeits.
 	Sandbox bool
 }
 

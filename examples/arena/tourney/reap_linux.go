@@ -2,6 +2,7 @@ package tourney
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -10,23 +11,34 @@ import (
 
 // killDescendants kills every descendant of the process pid, a subreaper
 // (so that they stay its descendants whatever sessions and process groups
-// they make), and returns when none is left alive or after a few seconds.
-// It kills them as they are found, round after round: a process that
-// forks between two rounds leaves a child that is found in the next.
+// they make), and returns when it has no child left (a subreaper without
+// children has no descendants: an orphan would be its child) or after a
+// few seconds. It kills them as they are found, round after round: a
+// process that forks between two rounds leaves a child that is found in
+// the next. The reaper of supervise reaps them.
 func killDescendants(pid int) {
-	quiet := 0 // rounds in a row that found none
-	for end := time.Now().Add(3 * time.Second); quiet < 2 && time.Now().Before(end); {
-		found := descendants(pid)
-		for _, p := range found {
+	for end := time.Now().Add(3 * time.Second); hasChildren(pid) && time.Now().Before(end); time.Sleep(time.Millisecond) {
+		for _, p := range descendants(pid) {
 			_ = syscall.Kill(p, syscall.SIGKILL)
 		}
-		if len(found) == 0 {
-			quiet++
-		} else {
-			quiet = 0
-		}
-		time.Sleep(time.Millisecond)
 	}
+}
+
+// hasChildren reports whether the process pid has a child, dead or alive,
+// from /proc/pid/task/*/children (or, where the kernel lacks them, a scan
+// of /proc).
+func hasChildren(pid int) bool {
+	tasks, err := filepath.Glob("/proc/" + strconv.Itoa(pid) + "/task/*/children")
+	if err != nil || len(tasks) == 0 {
+		return len(descendants(pid)) > 0
+	}
+	for _, name := range tasks {
+		data, err := os.ReadFile(name)
+		if err != nil || len(strings.TrimSpace(string(data))) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // descendants returns the live descendants of the process pid (zombies

@@ -155,6 +155,10 @@ func command(ctx context.Context, path string, args, env []string, dir string, s
 		if err := CheckSandbox(); err != nil {
 			return nil, err
 		}
+		if dumpable, _, _ := syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_GET_DUMPABLE, 0, 0); dumpable != 1 && os.Geteuid() != 0 {
+			return nil, errors.New("no sandbox: the host is not dumpable (prctl PR_SET_DUMPABLE), so the kernel keeps it " +
+				"from writing its programs' user ID maps")
+		}
 		return supervisorCommand(ctx, "sandbox", path, args, env, dir), nil
 	}
 	if !supervising.Load() {
