@@ -81,6 +81,11 @@ func TestCLIChildrenDie(t *testing.T) {
 	}
 }
 
+// resetDumpable makes the test process dumpable again after a run of cli
+// that made it not dumpable (guardProcess): one that is not cannot make
+// sandboxes, unless it runs as root.
+func resetDumpable() { syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_SET_DUMPABLE, 1, 0) }
+
 // nobody is the unprivileged user that TestCLIUnprivileged runs as.
 const nobody = 65534
 

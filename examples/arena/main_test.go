@@ -70,6 +70,7 @@ func runIn(t *testing.T, stdin io.Reader, args ...string) (int, string, string) 
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code := cli(context.Background(), args, stdin, &out, &errOut, false)
+	resetDumpable() // for the next run, which may make sandboxes (the command runs once)
 	return code, out.String(), errOut.String()
 }
 
@@ -616,8 +617,8 @@ func TestCLIDealsAreSecret(t *testing.T) {
 			}
 			// 8 games, and the hello before them; the bots had their pipes
 			// open, and no other file.
-			if n := lines(log, "cheat open mem: "); n != 9 {
-				t.Errorf("%d bots tried to open the arena's memory; want 9", n)
+			if n := lines(log, "cheat open mem 1: "); n != 9 {
+				t.Errorf("%d bots tried to open their parent's memory; want 9", n)
 			}
 			if n := lines(log, "cheat fds 0 1 2\n"); n != 9 {
 				t.Errorf("%d bots of 9 had only their three pipes open:\n%s", n, log)
@@ -625,8 +626,17 @@ func TestCLIDealsAreSecret(t *testing.T) {
 			if os.Geteuid() == 0 {
 				return // root reads every process's memory
 			}
-			if n := lines(log, "cheat open mem: <nil>") + lines(log, "cheat read environ: <nil>"); n > 0 {
+			// Their parent is their supervisor, and its parent the arena
+			// (outside a sandbox; inside, the supervisor has none).
+			n := 0
+			for _, what := range []string{"cheat open mem", "cheat read environ"} {
+				n += lines(log, what+" 1: <nil>") + lines(log, what+" 2: <nil>")
+			}
+			if n > 0 {
 				t.Errorf("the bots read the arena's or their supervisor's memory or environment %d times", n)
+			}
+			if sandboxed && lines(log, "cheat open mem 2: ") > 0 {
+				t.Errorf("sandboxed bots see processes beyond their supervisor:\n%s", log)
 			}
 		})
 	}

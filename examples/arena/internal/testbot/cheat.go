@@ -71,27 +71,25 @@ func newCheat(guess Guesser) *cheat {
 	add([]byte(strings.Join(os.Args, "\x00")))
 	add([]byte(strings.Join(os.Environ(), "\x00")))
 	// Every ancestor's command line, environment, memory and files: the
-	// arena, or a supervisor the arena put between them, and beyond.
+	// arena, or a supervisor the arena put between them, and beyond. It
+	// logs each try, "cheat read cmdline D: ERR" and the like, D the
+	// ancestor's depth (1: the parent).
 	var files []string
-	errs := map[string]error{}
-	for _, pid := range ancestors() {
+	for depth, pid := range ancestors() {
 		proc := "/proc/" + strconv.Itoa(pid)
 		for _, name := range []string{"cmdline", "environ"} {
 			data, err := os.ReadFile(filepath.Join(proc, name))
-			note(errs, name, err)
+			logf("cheat read %s %d: %v", name, depth+1, err)
 			add(data)
 		}
 		mem, err := os.Open(filepath.Join(proc, "mem")) // the key is in there, somewhere
-		note(errs, "mem", err)
+		logf("cheat open mem %d: %v", depth+1, err)
 		if err == nil {
 			mem.Close()
 		}
 		fds, _ := filepath.Glob(filepath.Join(proc, "fd", "*"))
 		files = append(files, fds...)
 	}
-	logf("cheat read cmdline: %v", errs["cmdline"])
-	logf("cheat read environ: %v", errs["environ"])
-	logf("cheat open mem: %v", errs["mem"])
 	for _, w := range c.words {
 		if filepath.IsAbs(w) || strings.HasPrefix(w, ".") {
 			files = append(files, w)
@@ -104,14 +102,6 @@ func newCheat(guess Guesser) *cheat {
 		}
 	}
 	return c
-}
-
-// note keeps in errs[what] the error of a try at what: nil once a try
-// succeeds, else the first error.
-func note(errs map[string]error, what string, err error) {
-	if prev, tried := errs[what]; !tried || prev != nil && err == nil {
-		errs[what] = err
-	}
 }
 
 // ancestors returns the process's parent, its parent's parent, and so on
