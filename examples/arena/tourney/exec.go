@@ -113,7 +113,7 @@ type ExecOptions struct {
 //     exits, forfeits or its game ends;
 //   - with ExecOptions.Sandbox (Linux, where CheckSandbox says so), it runs
 //     in a sandbox: namespaces of its own (user, mount, PID, IPC and
-//     network; see setupSandbox) in which every file system is read-only
+//     network) in which every file system is read-only
 //     but its private directory and /dev/shm, both new and in memory, /dev
 //     holds null, zero, full, random, urandom and tty, /proc shows its own
 //     processes only, there is no network, and every process dies with the
