@@ -113,15 +113,15 @@ type ExecOptions struct {
 //     exits, forfeits or its game ends;
 //   - with ExecOptions.Sandbox (Linux, where CheckSandbox says so), it runs
 //     in a sandbox: namespaces of its own (user, mount, PID, IPC and
-//     network) in which every file system is read-only
-//     but its private directory and /dev/shm, both new and in memory, /dev
-//     holds null, zero, full, random, urandom and tty, /proc shows its own
-//     processes only, there is no network, and every process dies with the
-//     namespace when the program ends. Nothing it writes survives its game,
-//     so that it cannot remember a deal from one seating to the next, and
-//     it can neither see nor signal other processes, the other bots
-//     included. The program runs as the host's user (the same uid and gid
-//     inside), without privileges;
+//     network) in which every file system is read-only but its private
+//     directory and /dev/shm, both new and in memory, /dev holds null,
+//     zero, full, random, urandom and tty, /proc shows its own processes
+//     only, there is no network, and every process dies with the namespace
+//     when the program ends. Nothing it writes survives its game, so that
+//     it cannot remember a deal from one seating to the next, and it can
+//     neither see nor signal other processes, the other bots included. The
+//     program runs as the host's user (the same uid and gid inside),
+//     without privileges;
 //   - elsewhere (no Supervise, other systems) the program runs in a process
 //     group of its own (on Unix), and every process left in the group is
 //     killed when it ends; a process it starts in another group or session
