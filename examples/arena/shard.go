@@ -173,7 +173,7 @@ func mergeShards(files []shardFile, names []string) (header, string, []tourney.M
 	seen := make([]string, n)
 	same := func(f *shardFile) bool {
 		return slices.Equal(f.Bots, first.Bots) && f.Players == first.Players && f.Games == first.Games &&
-			f.Seatings == first.Seatings && f.MaxTurns == first.MaxTurns && f.Rules == first.Rules &&
+			f.Seatings == first.Seatings && f.SeatingSeeds == first.SeatingSeeds && f.MaxTurns == first.MaxTurns && f.Rules == first.Rules &&
 			f.Key == first.Key && (f.Seed == nil) == (first.Seed == nil) && (f.Seed == nil || *f.Seed == *first.Seed) &&
 			f.Anchor == first.Anchor && f.Shard.Of == n
 	}
@@ -181,7 +181,7 @@ func mergeShards(files []shardFile, names []string) (header, string, []tourney.M
 		f := &files[i]
 		switch {
 		case !same(f):
-			return header{}, "", nil, fmt.Errorf("%s and %s are shards of different tournaments (bots, seed, games, rules or shard count differ)", names[0], names[i])
+			return header{}, "", nil, fmt.Errorf("%s and %s are shards of different tournaments (bots, seed, dealing, games, rules or shard count differ)", names[0], names[i])
 		case f.Shard.Index < 0 || f.Shard.Index >= n:
 			return header{}, "", nil, fmt.Errorf("%s: shard %d of %d", names[i], f.Shard.Index, n)
 		case seen[f.Shard.Index] != "":
