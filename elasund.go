@@ -26,8 +26,7 @@ const (
 //
 // A Player marshals as text (MarshalText) by its seat number in decimal,
 // "0" to "3", and NoPlayer as "none": not by colour, because a seat alone
-// does not know its colour (that is the game's Color(p)). A seat as a map
-// key in JSON is the same "0" as the seat as a number was.
+// does not know its colour (that is the game's Color(p)).
 type Player int8
 
 // NoPlayer is the Player value that names nobody.

@@ -11,9 +11,9 @@ import (
 // implement encoding.TextMarshaler, encoding.TextAppender and
 // encoding.TextUnmarshaler, so that encoding/json (and any encoder that
 // honours them) writes them as the package writes them, "e8", "red",
-// "build tavern c5", and not as numbers or base64. Each writes the text
-// of its String method, or of the package's notation where String is
-// only for people; each reads back through the package's own parser
+// "build tavern c5", and not as numbers or base64. Each writes what its
+// String method writes (Player and ChurchTile, which have none, their
+// numbers); each reads back through the package's own parser
 // (ParseSquare, ParseWallSite, ParseRules, ParseMove, ParseRecord, …).
 // Every value that names something, and every type's "none" value,
 // round-trips; a value that names nothing has no text, and MarshalText

@@ -1,8 +1,6 @@
 package elasund
 
-import (
-	"fmt"
-)
+import "fmt"
 
 // MoveKind says what a Move does. Each kind is legal in one phase.
 type MoveKind uint8
