@@ -199,6 +199,45 @@
 // Printing a View (View.String) draws the same picture with only what its
 // player may know: their own influence colours, the others' card counts.
 //
+// # Values on the wire
+//
+// The small values a program stores or sends marshal as text
+// (encoding.TextMarshaler and TextUnmarshaler, and AppendText, the
+// encoding.TextAppender, which allocates only to grow its buffer), so that
+// json.Marshal of a struct that holds them writes what people read, as
+// the JSON forms of Game, View and Table do, and not numbers or base64:
+//
+//   - a Square by its name ("e8"), or "supply", "awaiting rebuild" or
+//     "removed" (where BuildingOrigin and PermitSquare say a piece is off
+//     the board), "-" for NoSquare; a Row by its number ("5") and a
+//     WallSite by its name ("Nc", "E5"), "-" for NoRow and NoWallSite;
+//   - a Color, InfluenceColor, Building, Income, CubeSpotKind, Phase,
+//     MoveKind, Method or Reveal by the name String gives ("red",
+//     "tavern", "church choice", "end build", "turn limit reached", "seat
+//     2"), "none" for none (but the zero Phase is PhaseRoll, "roll", and
+//     NoMethod is "not over"); a Reason by its code (Reason.String);
+//   - a Player by its seat, "0" to "3", "none" for NoPlayer (a seat does
+//     not know its colour); a ChurchTile by its number, "1" to "9",
+//     "none" for 0;
+//   - Rules as Rules.String writes them ("english"), Cards as a discard
+//     names them ("1 gold 2 blue", "nothing"), a Move in its notation
+//     ("build tavern c5"), "none" for the zero Move, and a Record as its
+//     text (Record.String).
+//
+// So a Config marshals as {"Players":3,"Colors":["red","green","yellow"],
+// "Seed":7,"FirstColor":"green","MaxTurns":0,"InfluenceDeck":null,
+// "ChurchStack":["5","1",…],"Rules":"english"}, and a Config{} with
+// "FirstColor":"none" and "Rules":"default". Every value that names
+// something, and each type's none, reads back to itself. A value that
+// names nothing (Square(100), Color(9), a Move with a field out of range
+// or set where its kind uses none, as Legal never lists) has no text:
+// MarshalText refuses it with an error wrapping ErrBadEncoding rather than
+// write what could not be read back. UnmarshalText reads with the
+// package's parsers (ParseSquare, ParseWallSite, ParseRules, ParseMove,
+// ParseRecord); its errors wrap ErrNotation (ErrBadRecord for a Record)
+// and leave the value unchanged. gob, which prefers a type's MarshalText
+// to its number, writes the same text.
+//
 // # Limits
 //
 // Every input has a bound, so that no input, however large, makes a

@@ -23,6 +23,10 @@ const (
 
 // Player is a seat at the table, 0 to Players()-1, in clockwise order.
 // NoPlayer is nobody.
+//
+// A Player marshals as text (MarshalText) by its seat number in decimal,
+// "0" to "3", and NoPlayer as "none": not by colour, because a seat alone
+// does not know its colour (that is the game's Color(p)).
 type Player int8
 
 // NoPlayer is the Player value that names nobody.

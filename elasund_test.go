@@ -455,7 +455,7 @@ func TestBoardAccessorsInvalidArguments(t *testing.T) {
 	}
 	for _, s := range []Square{90, 200, 253, 254, NoSquare} {
 		c := g.At(s)
-		if c != (Contents{}) || g.IsEmpty(s) {
+		if c != (Contents{BuildingOwner: NoPlayer, Origin: NoSquare, PermitOwner: NoPlayer, TileOwner: NoPlayer}) || g.IsEmpty(s) {
 			t.Errorf("At(%d) = %+v, IsEmpty %v", s, c, g.IsEmpty(s))
 		}
 		if s.Valid() || s.Col() != -1 || s.Row() != NoRow || InCity(s, 4) || TradeValue(s, 4) != 0 {

@@ -46,14 +46,18 @@ var (
 	// squares, colours or buildings, or with a field outside the range any
 	// game can hold. Data that is well formed but describes a state that
 	// breaks a rule's invariant gives an error wrapping ErrInvalidState
-	// instead. A MarshalText of a value that is none of its type's (a
-	// Reason out of range) wraps it too.
+	// instead. The error of MarshalText and AppendText for a value that
+	// has no text because it names nothing of its type's (a Reason or a
+	// Square out of range, a Move with a field out of the notation's
+	// range; see the package documentation, "Values on the wire") wraps it
+	// too.
 	ErrBadEncoding = errors.New("elasund: bad encoding")
 	// ErrNotation is wrapped by the errors of ParseMove, ParseSquare,
-	// ParseWallSite, ParseRules and Reason.UnmarshalText for text that is
-	// not in the package's notation: "elasund: cannot parse move "fly":
-	// …". Whether a move that parses is legal, or even fits the game (a
-	// wall site of a larger game), is for Game.Check, whose errors wrap
+	// ParseWallSite, ParseRules and of the UnmarshalText methods (but
+	// Record's, whose errors are ParseRecord's) for text that is not in
+	// the package's notation: "elasund: cannot parse move "fly": …".
+	// Whether a move that parses is legal, or even fits the game (a wall
+	// site of a larger game), is for Game.Check, whose errors wrap
 	// ErrMalformedMove.
 	ErrNotation = errors.New("elasund: cannot parse")
 	// ErrBadRecord is wrapped by the errors of ParseRecord for text that is

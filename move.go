@@ -1,9 +1,6 @@
 package elasund
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // MoveKind says what a Move does. Each kind is legal in one phase.
 type MoveKind uint8
@@ -166,20 +163,8 @@ func cardsOf(gold uint8, infl [3]uint8) Cards {
 
 // String lists the cards, such as "1 gold 2 blue", or "nothing".
 func (c Cards) String() string {
-	var b strings.Builder
-	for i, n := range [4]uint8{c.Gold, c.Blue, c.Green, c.Yellow} {
-		if n == 0 {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		fmt.Fprintf(&b, "%d %s", n, [4]string{"gold", "blue", "green", "yellow"}[i])
-	}
-	if b.Len() == 0 {
-		return "nothing"
-	}
-	return b.String()
+	var buf [32]byte
+	return string(appendCards(buf[:0], c))
 }
 
 // Move is one decision of a player. It is a small comparable value: each
@@ -239,34 +224,6 @@ func canonical(m Move) Move {
 // "discard 1 gold 1 green", in the form of its kind listed at ParseMove.
 // ParseMove reads it back.
 func (m Move) String() string {
-	pay := ""
-	if m.Pay != NoInfluence {
-		pay = " pay " + m.Pay.String()
-	}
-	switch m.Kind {
-	case Roll:
-		if m.Dice != [2]uint8{} {
-			return fmt.Sprintf("roll %d %d", m.Dice[0], m.Dice[1])
-		}
-		return "roll"
-	case Steer, Pirates:
-		return m.Kind.String() + " " + m.Row.String()
-	case Discard, ReturnInfluence:
-		return m.Kind.String() + " " + m.Cards.String()
-	case Build, Rebuild:
-		return m.Kind.String() + " " + m.Building.String() + " " + m.Square.String() + pay
-	case BuildWall:
-		return "wall " + m.Site.String()
-	case DeclineRebuild:
-		return "remove " + m.Building.String()
-	case KeepChurchTile:
-		return fmt.Sprintf("keep %d", m.Tile)
-	case PlacePermit, BonusPermit:
-		return fmt.Sprintf("%s %d %s%s", m.Kind, m.Permit, m.Square, pay)
-	case MovePermit:
-		return fmt.Sprintf("move permit %s %s%s", m.From, m.Square, pay)
-	case UpgradePermit:
-		return fmt.Sprintf("upgrade permit %s %d%s", m.Square, m.Permit, pay)
-	}
-	return m.Kind.String()
+	var buf [48]byte
+	return string(appendMove(buf[:0], m))
 }

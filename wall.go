@@ -107,15 +107,8 @@ func (w WallSite) Cost() int {
 
 // String returns the site's name, such as "Nc", "Sd" or "E5".
 func (w WallSite) String() string {
-	switch {
-	case w < southBase:
-		return "N" + string(rune('c'+w))
-	case w < eastBase:
-		return "S" + string(rune('c'+w-southBase))
-	case w < numWallSites:
-		return "E" + w.Row().String()
-	}
-	return "-"
+	var buf [4]byte
+	return string(appendWallSite(buf[:0], w))
 }
 
 // ParseWallSite reads a wall site's name as String writes it. Its error
