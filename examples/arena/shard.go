@@ -50,10 +50,12 @@ type shardGame struct {
 	Winner    elasund.Player `json:"winner"`
 	Forfeit   elasund.Player `json:"forfeit"`
 	Reason    string         `json:"reason"`
+	Refusal   elasund.Reason `json:"refusal,omitempty"`
 	Turns     int            `json:"turns"`
 	Moves     int            `json:"moves"`
 	Cubes     []int          `json:"cubes"`
-	Rank      []int          `json:"rank"`
+	Place     []int          `json:"place"`
+	Returns   []float64      `json:"returns"`
 	Decisions []int          `json:"decisions"`
 	Think     []int64        `json:"thinkNanos"`
 }
@@ -82,8 +84,8 @@ func writeShardJSON(w io.Writer, h header, s *tourney.Summary, spec shardSpec, g
 			think[p] = int64(d)
 		}
 		played = append(played, shardGame{Index: g.Index, Seating: g.Seating, Seed: g.Config.Seed,
-			Winner: r.Winner, Forfeit: r.Forfeit, Reason: r.Reason, Turns: r.Turns, Moves: r.Moves,
-			Cubes: r.Cubes, Rank: r.Rank, Decisions: r.Decisions, Think: think})
+			Winner: r.Winner, Forfeit: r.Forfeit, Reason: r.Reason, Refusal: r.Refusal, Turns: r.Turns, Moves: r.Moves,
+			Cubes: r.Cubes, Place: r.Place, Returns: r.Returns, Decisions: r.Decisions, Think: think})
 	}
 	v := struct {
 		header
@@ -219,7 +221,8 @@ func place(games []tourney.Match, sg shardGame, h *header, n, i int) error {
 	}
 	g := &games[sg.Index]
 	p := h.Players
-	ok := len(sg.Seating) == p && len(sg.Cubes) == p && len(sg.Rank) == p && len(sg.Decisions) == p && len(sg.Think) == p
+	ok := len(sg.Seating) == p && len(sg.Cubes) == p && len(sg.Place) == p && len(sg.Returns) == p &&
+		len(sg.Decisions) == p && len(sg.Think) == p
 	for _, e := range sg.Seating {
 		ok = ok && e >= 0 && e < len(h.Bots)
 	}
@@ -238,7 +241,7 @@ func place(games []tourney.Match, sg shardGame, h *header, n, i int) error {
 	}
 	g.Seating, g.Played = sg.Seating, true
 	g.Config = elasund.Config{Players: p, Seed: sg.Seed, MaxTurns: h.MaxTurns}
-	g.Result = tourney.Result{Outcome: tourney.Outcome{Winner: sg.Winner, Forfeit: sg.Forfeit, Reason: sg.Reason},
-		Turns: sg.Turns, Moves: sg.Moves, Cubes: sg.Cubes, Rank: sg.Rank, Decisions: sg.Decisions, Think: think}
+	g.Result = tourney.Result{Outcome: tourney.Outcome{Winner: sg.Winner, Forfeit: sg.Forfeit, Reason: sg.Reason, Refusal: sg.Refusal},
+		Turns: sg.Turns, Moves: sg.Moves, Cubes: sg.Cubes, Place: sg.Place, Returns: sg.Returns, Decisions: sg.Decisions, Think: think}
 	return nil
 }
