@@ -121,19 +121,29 @@
 // hidden cards, the deck or the future dice, and it plays a bot's move only
 // if the Table accepts it. A bot that panics, returns an error or a move
 // the Table refuses (a forced roll included: the Table rolls the dice)
-// forfeits: the game stops, the bot loses and is ranked last, and of the
-// others the one with the most cubes on the board wins (a tie for the most
-// is a draw). The tournament goes on; forfeits are listed with their
-// reasons.
+// forfeits (Table.Forfeit): the game stops and the bot is ranked last; in
+// a game of two the other bot wins, in a larger one nobody does (a draw)
+// and the others are placed by their cubes. The tournament goes on;
+// forfeits are listed with their reasons: a refused move as the move, the
+// rule it breaks in plain words, the refusal's code and the section of
+// RULES.md ("played "roll 6 6", a move the rules refuse: The table rolls
+// the dice for you. (chance, rules §13)"; the JSON adds the code as
+// "refusal").
 //
 // # Results
 //
-// Per bot: games, wins, draws (games without a winner: the turn limit),
-// forfeits, win rate with its 95% Wilson interval, win rate in each seat,
-// average cubes on the board at the end, average game length in turns and
-// an Elo rating, fitted (Bradley–Terry) to every pair of seats of every
-// game compared by final place (winner first, a forfeit last, the others
-// by cubes, equal cubes a tie) and anchored at random = 1000 when random
+// Every place and score is the library's (elasund.Outcome, one ranking
+// rule: the winner first, then by cubes placed, equal cubes sharing a
+// place, a forfeiting seat last). Per bot: games, wins, draws (games
+// without a winner: the turn limit, a forfeit with three or four
+// players), forfeits, the score (the sum of its returns,
+// elasund.Outcome.Returns: 1 for a win, 1/k for a first place shared by k
+// seats, such as the most cubes at the turn limit, 0 otherwise), win rate
+// with its 95% Wilson interval, win rate in each seat, average cubes on
+// the board at the end, average game length in turns and an Elo rating,
+// fitted (Bradley–Terry) to every pair of seats of every game, the pair's
+// score half of one plus the difference of their returns (a win over a
+// loser 1, equal returns a tie), and anchored at random = 1000 when random
 // plays, else at the first bot. The text form adds each pair's head-to-head
 // win rates. Standard output is deterministic for a given key or seed; a
 // progress line (games done, games per second, time left) is drawn on

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -119,6 +120,7 @@ type jsonOut struct {
 		Draws    int     `json:"draws"`
 		Losses   int     `json:"losses"`
 		Forfeits int     `json:"forfeits"`
+		Score    float64 `json:"score"`
 		WinRate  float64 `json:"winRate"`
 		Low      float64 `json:"winRateLow"`
 		High     float64 `json:"winRateHigh"`
@@ -175,7 +177,7 @@ func TestCLIFormats(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the CSV does not parse: %v\n%s", err, out)
 	}
-	wantHead := "bot,games,wins,draws,losses,forfeits,win_rate,win_rate_low,win_rate_high,win_rate_red,win_rate_blue,win_rate_green,avg_cubes,avg_turns,elo"
+	wantHead := "bot,games,wins,draws,losses,forfeits,score,win_rate,win_rate_low,win_rate_high,win_rate_red,win_rate_blue,win_rate_green,avg_cubes,avg_turns,elo"
 	if len(rows) != 4 || strings.Join(rows[0], ",") != wantHead {
 		t.Fatalf("CSV: %d rows, header %v", len(rows), rows[0])
 	}
@@ -201,9 +203,10 @@ func TestCLIFormats(t *testing.T) {
 		j.Rules != "default" || j.EloAnchor != "random" || len(j.Bots) != 3 || len(j.HeadToHead) != 6 || len(j.Checks) != 1 || !j.Checks[0].OK {
 		t.Errorf("JSON: %+v", j)
 	}
-	wins := 0
+	wins, score := 0, 0.0
 	for _, b := range j.Bots {
 		wins += b.Wins
+		score += b.Score
 		seatGames := 0
 		for _, s := range b.Seats {
 			seatGames += s.Games
@@ -218,6 +221,9 @@ func TestCLIFormats(t *testing.T) {
 	if wins+j.Draws != j.Games {
 		t.Errorf("%d wins and %d draws in %d games", wins, j.Draws, j.Games)
 	}
+	if math.Abs(score-float64(j.Games)) > 1e-9 { // every game's returns sum to 1
+		t.Errorf("the scores sum to %v in %d games", score, j.Games)
+	}
 	if j.Bots[0].Elo != 1000 {
 		t.Errorf("random is rated %v; want the anchor, 1000", j.Bots[0].Elo)
 	}
@@ -227,8 +233,8 @@ func TestCLIFormats(t *testing.T) {
 		t.Fatal(code)
 	}
 	for _, want := range []string{"18 games of 3 players: 3 deals in 6 seatings; seed 5, default rules, draw at turn 300",
-		"bot        games   wins  draws forfeits  win %        95% CI    red   blue  green  cubes  turns    Elo",
-		"Elo anchored at random = 1000", "head to head", "claims:\n  random:0 holds: random won"} {
+		"bot        games   wins  draws forfeits   score  win %        95% CI    red   blue  green  cubes  turns    Elo",
+		"Elo anchored at random = 1000", "(score: 1 a win, 1/k a first place shared by k seats", "head to head", "claims:\n  random:0 holds: random won"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the text output lacks %q:\n%s", want, out)
 		}

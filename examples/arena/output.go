@@ -67,8 +67,8 @@ func writeText(w io.Writer, h header, s *tourney.Summary, checks []tourney.Check
 	for _, st := range s.Standings {
 		nameW = max(nameW, len(st.Name))
 	}
-	cols := []string{"games", "wins", "draws", "forfeits", "win %", "95% CI"}
-	fmt.Fprintf(&b, "%-*s %6s %6s %6s %8s %6s %13s", nameW, "bot", cols[0], cols[1], cols[2], cols[3], cols[4], cols[5])
+	cols := []string{"games", "wins", "draws", "forfeits", "score", "win %", "95% CI"}
+	fmt.Fprintf(&b, "%-*s %6s %6s %6s %8s %7s %6s %13s", nameW, "bot", cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6])
 	if len(s.Standings) > 0 {
 		for _, seat := range s.Standings[0].Seats {
 			fmt.Fprintf(&b, " %6s", seat.Color)
@@ -76,14 +76,15 @@ func writeText(w io.Writer, h header, s *tourney.Summary, checks []tourney.Check
 	}
 	fmt.Fprintf(&b, " %6s %6s %6s\n", "cubes", "turns", "Elo")
 	for _, st := range s.Standings {
-		fmt.Fprintf(&b, "%-*s %6d %6d %6d %8d %6s %13s", nameW, st.Name, st.Games, st.Wins, st.Draws, st.Forfeits,
-			pct(st.WinRate), pct(st.Low)+"–"+pct(st.High))
+		fmt.Fprintf(&b, "%-*s %6d %6d %6d %8d %7.1f %6s %13s", nameW, st.Name, st.Games, st.Wins, st.Draws, st.Forfeits,
+			st.Score, pct(st.WinRate), pct(st.Low)+"–"+pct(st.High))
 		for _, seat := range st.Seats {
 			fmt.Fprintf(&b, " %6s", pct(seat.WinRate))
 		}
 		fmt.Fprintf(&b, " %6.2f %6.1f %6.0f\n", st.Cubes, st.Turns, st.Elo)
 	}
 	fmt.Fprintf(&b, "(win %% by seat in the seat columns; Elo anchored at %s = 1000; %d draws in all)\n", s.Anchor, s.Draws)
+	b.WriteString("(score: 1 a win, 1/k a first place shared by k seats, as the most cubes at the turn limit; Elo compares the scores)\n")
 
 	b.WriteString("\nhead to head: the row's win % in the games where it met the column\n")
 	fmt.Fprintf(&b, "%*s", 3+nameW, "")
@@ -126,7 +127,7 @@ func writeText(w io.Writer, h header, s *tourney.Summary, checks []tourney.Check
 // writeCSV writes the standings as CSV, one row per bot.
 func writeCSV(w io.Writer, s *tourney.Summary) error {
 	cw := csv.NewWriter(w)
-	head := []string{"bot", "games", "wins", "draws", "losses", "forfeits", "win_rate", "win_rate_low", "win_rate_high"}
+	head := []string{"bot", "games", "wins", "draws", "losses", "forfeits", "score", "win_rate", "win_rate_low", "win_rate_high"}
 	if len(s.Standings) > 0 {
 		for _, seat := range s.Standings[0].Seats {
 			head = append(head, "win_rate_"+seat.Color)
@@ -137,7 +138,7 @@ func writeCSV(w io.Writer, s *tourney.Summary) error {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 	for _, st := range s.Standings {
 		row := []string{st.Name, strconv.Itoa(st.Games), strconv.Itoa(st.Wins), strconv.Itoa(st.Draws),
-			strconv.Itoa(st.Losses), strconv.Itoa(st.Forfeits), f(st.WinRate), f(st.Low), f(st.High)}
+			strconv.Itoa(st.Losses), strconv.Itoa(st.Forfeits), f(st.Score), f(st.WinRate), f(st.Low), f(st.High)}
 		for _, seat := range st.Seats {
 			row = append(row, f(seat.WinRate))
 		}

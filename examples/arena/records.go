@@ -81,7 +81,9 @@ func (w *recordWriter) write(d int) error {
 	return nil
 }
 
-// termination says how game g ended, for its record.
+// termination says how game g ended, for its record: the reason of a game
+// without a forfeit ("won", "turn limit"); for a forfeit, who forfeited
+// and why, and who won or leads by the library's places.
 func termination(g *tourney.Match, names []string) string {
 	r := &g.Result
 	if r.Forfeit == elasund.NoPlayer {
@@ -89,9 +91,17 @@ func termination(g *tourney.Match, names []string) string {
 	}
 	s := fmt.Sprintf("forfeit by seat %d (%s): %s", r.Forfeit, names[g.Seating[r.Forfeit]], r.Reason)
 	if r.Winner != elasund.NoPlayer {
-		s += fmt.Sprintf("; seat %d wins with the most cubes", r.Winner)
-	} else {
-		s += "; a tie for the most cubes: a draw"
+		return s + fmt.Sprintf("; seat %d wins", r.Winner)
 	}
-	return s
+	var first []string
+	for p, place := range r.Place {
+		if place == 1 {
+			first = append(first, strconv.Itoa(p))
+		}
+	}
+	if len(first) == 1 {
+		return s + fmt.Sprintf("; no winner, seat %s leads with the most cubes", first[0])
+	}
+	last := len(first) - 1
+	return s + fmt.Sprintf("; no winner, seats %s and %s share the lead with the most cubes", strings.Join(first[:last], ", "), first[last])
 }

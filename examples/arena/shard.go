@@ -46,18 +46,20 @@ func parseShardSpec(s string) (shardSpec, error) {
 // Decisions and Think (nanoseconds) give the time per decision that merge
 // reports on standard error; they are not deterministic.
 type shardGame struct {
-	Index     int     `json:"index"`
-	Seating   []int   `json:"seating"`
-	Seed      uint64  `json:"seed"`
-	Winner    int     `json:"winner"`
-	Forfeit   int     `json:"forfeit"`
-	Reason    string  `json:"reason"`
-	Turns     int     `json:"turns"`
-	Moves     int     `json:"moves"`
-	Cubes     []int   `json:"cubes"`
-	Rank      []int   `json:"rank"`
-	Decisions []int   `json:"decisions"`
-	Think     []int64 `json:"thinkNanos"`
+	Index     int            `json:"index"`
+	Seating   []int          `json:"seating"`
+	Seed      uint64         `json:"seed"`
+	Winner    int            `json:"winner"`
+	Forfeit   int            `json:"forfeit"`
+	Reason    string         `json:"reason"`
+	Refusal   elasund.Reason `json:"refusal,omitempty"`
+	Turns     int            `json:"turns"`
+	Moves     int            `json:"moves"`
+	Cubes     []int          `json:"cubes"`
+	Place     []int          `json:"place"`
+	Returns   []float64      `json:"returns"`
+	Decisions []int          `json:"decisions"`
+	Think     []int64        `json:"thinkNanos"`
 }
 
 // shardFile is the output of a run with -shard, as merge reads it (the
@@ -84,8 +86,8 @@ func writeShardJSON(w io.Writer, h header, s *tourney.Summary, spec shardSpec, g
 			think[p] = int64(d)
 		}
 		played = append(played, shardGame{Index: g.Index, Seating: g.Seating, Seed: g.Config.Seed,
-			Winner: int(r.Winner), Forfeit: int(r.Forfeit), Reason: r.Reason, Turns: r.Turns, Moves: r.Moves,
-			Cubes: r.Cubes, Rank: r.Rank, Decisions: r.Decisions, Think: think})
+			Winner: int(r.Winner), Forfeit: int(r.Forfeit), Reason: r.Reason, Refusal: r.Refusal, Turns: r.Turns, Moves: r.Moves,
+			Cubes: r.Cubes, Place: r.Place, Returns: r.Returns, Decisions: r.Decisions, Think: think})
 	}
 	v := struct {
 		header
@@ -221,7 +223,8 @@ func place(games []tourney.Match, sg shardGame, h *header, n, i int) error {
 	}
 	g := &games[sg.Index]
 	p := h.Players
-	ok := len(sg.Seating) == p && len(sg.Cubes) == p && len(sg.Rank) == p && len(sg.Decisions) == p && len(sg.Think) == p
+	ok := len(sg.Seating) == p && len(sg.Cubes) == p && len(sg.Place) == p && len(sg.Returns) == p &&
+		len(sg.Decisions) == p && len(sg.Think) == p
 	for _, e := range sg.Seating {
 		ok = ok && e >= 0 && e < len(h.Bots)
 	}
@@ -240,7 +243,7 @@ func place(games []tourney.Match, sg shardGame, h *header, n, i int) error {
 	}
 	g.Seating, g.Played = sg.Seating, true
 	g.Config = elasund.Config{Players: p, Seed: sg.Seed, MaxTurns: h.MaxTurns}
-	g.Result = tourney.Result{Outcome: tourney.Outcome{Winner: elasund.Player(sg.Winner), Forfeit: elasund.Player(sg.Forfeit), Reason: sg.Reason},
-		Turns: sg.Turns, Moves: sg.Moves, Cubes: sg.Cubes, Rank: sg.Rank, Decisions: sg.Decisions, Think: think}
+	g.Result = tourney.Result{Outcome: tourney.Outcome{Winner: elasund.Player(sg.Winner), Forfeit: elasund.Player(sg.Forfeit), Reason: sg.Reason, Refusal: sg.Refusal},
+		Turns: sg.Turns, Moves: sg.Moves, Cubes: sg.Cubes, Place: sg.Place, Returns: sg.Returns, Decisions: sg.Decisions, Think: think}
 	return nil
 }

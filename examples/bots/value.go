@@ -32,7 +32,11 @@ const MaxHidden = 4096
 //	Win = σ(b + Σj W2[j]·tanh(B1[j] + Σi x[i]·W1[i][j]))
 //
 // (logistic regression is σ(b + Σi x[i]·W1[i])). The command
-// examples/train fits it to positions of self-play games.
+// examples/train fits it to positions of self-play games, each labelled
+// with the player's return in the game's elasund.Outcome (1 for a win, 0
+// for a loss, 1/k for a first place shared by k players at the turn
+// limit); the shipped models were fitted to labels of the rule before,
+// 1/n for every player of a game without a winner.
 //
 // A ValueModel holds buffers, so that Win allocates nothing: it is not safe
 // for concurrent use. Clone gives another user its own buffers over the

@@ -21,10 +21,14 @@
 // by kind (long lists, such as the hundreds of permit placements, compactly),
 // and reads a line: a move's number, a move in notation ("build tavern c5 pay
 // blue", "permit 2 d8", "end build"), or a command: help, board, moves
-// [WORDS], undo, quit. A move the table refuses is explained with its
-// error. It shows what each bot did and what the dice did. A decision with
-// a single legal move (a roll, say) is played without asking. A bot that
-// fails to choose, or chooses a move the table refuses, stops the game.
+// [WORDS], undo, quit. A move the table refuses is explained in plain
+// words, the rule it breaks with its section of RULES.md as an aside
+// ("Refused: The values of your permits under that building must add up
+// to more than anyone else's there; a tie lets nobody build. (rules
+// §6.2)"; examples/internal/words), never in the engine's terms. It shows
+// what each bot did and what the dice did. A decision with a single legal
+// move (a roll, say) is played without asking. A bot that fails to choose,
+// or chooses a move the table refuses, forfeits the game (Table.Forfeit).
 //
 // The seed: -seed N plays the game of seed N, shown at the start, which
 // the same flags and the same decisions play again (dice, cards and the
@@ -33,20 +37,24 @@
 // command's: whoever knew the seed could foresee every roll and card, so
 // it is shown only at the end, after the record (which holds it) is saved.
 //
-// undo takes back the person's previous decision and everything after it:
-// a new table, made from the first one's saved state (MarshalBinary: its
-// configuration and seed, no moves), replays the log without those moves,
-// rolls as plain rolls; the same seed and the same moves before give the
-// same dice, and the bots, seeded from -seed (or the command's secret),
+// undo takes back the person's previous decision and everything after it,
+// a move at a time, through the table (Table.Undo), which is then exactly
+// as it was before them, its random source included: the dice fall again
+// as they fell, and the bots, seeded from -seed (or the command's secret),
 // their seat and the number of moves before, choose the same again if the
 // person does.
 //
-// At the end (the game is won, reaches -maxturns, or the person quits or
-// closes the input, which abandons it) it prints the result, saves the
-// table's record, which examples/replay replays, to -record FILE or to a
-// new file in -records DIR (by default the system's temporary directory),
-// and shows the seed if it was secret. The exit status is 0, 1 if the
-// record cannot be saved or a bot fails, and 2 for bad flags.
+// At the end (the game is won, reaches -maxturns, a bot forfeits, or the
+// person quits or closes the input, which abandons it) it says how the
+// game ended and who won or leads (words.Ending: "Red won by placing all
+// 10 cubes.", "The game reached its turn limit; Blue leads with 7
+// cubes.") and the standings of the table's Outcome (every seat's place
+// and cubes: the winner first, then by cubes, equal cubes sharing a place,
+// a forfeiting seat last), shows every card of a game over by the rules,
+// saves the table's record, which examples/replay replays, to -record FILE
+// or to a new file in -records DIR (by default the system's temporary
+// directory), and shows the seed if it was secret. The exit status is 0, 1
+// if the record cannot be saved or a bot fails, and 2 for bad flags.
 package main
 
 import (

@@ -136,19 +136,22 @@ func TestSessionTranscript(t *testing.T) {
 	if g.Phase() != elasund.PhaseSteer || g.ToMove() != 0 {
 		t.Fatalf("the record never reaches red's steer: %v", r)
 	}
-	_, parseErr := elasund.ParseMove("steer 7")
 	steer4, _ := elasund.ParseMove("steer 4")
 	afterSteer := *g
 	afterSteer.Apply(elasund.Move{Kind: elasund.Steer, Row: 11})
 	house, _ := elasund.ParseMove("build house a2")
+	// The refusals are the rules', said in plain words with their sections.
+	if !errors.Is(g.Check(steer4), elasund.ErrIllegalMove) || !errors.Is(afterSteer.Check(house), elasund.ErrIllegalMove) {
+		t.Fatal("the game does not refuse steer 4 and build house a2")
+	}
 	mustContain(t, out,
 		"red steers the ship two rows up or down.",
 		"Steer the ship:    1) steer 6     2) steer 11\nred> ",
 		"red> help\nAt your decision, type one of:",
-		"red> steer 7\nNot a command or a move: "+parseErr.Error()+"\n",
-		"red> steer 4\nRefused: "+g.Check(steer4).Error()+"\n",
+		"red> steer 7\nThat is not a move I can read.\nType help for the commands, moves for your moves.\n",
+		"red> steer 4\nRefused: The same number came up again, so the ship must move exactly two rows north or south (row 7 does not count). (rules §4.1)\n",
 		"red> 2\nred (you): steer 11\n",
-		"red> build house a2\nRefused: "+afterSteer.Check(house).Error()+"\n",
+		"red> build house a2\nRefused: Too few permits lie under that building's squares: it needs 1, or 2 for a tavern or shop, or 3 for a large building, and everyone's permits count. (rules §6.2)\n",
 		"red> board\n\n"+afterSteer.View(0).String()+"\nYour hand: ",
 		"red> moves end\nDone building:",
 		"red> 1\nred (you): wall Nd\n",
@@ -157,11 +160,15 @@ func TestSessionTranscript(t *testing.T) {
 		"red> 1\nred (you): steer 6\n",
 		"red> end build\nred (you): end build\n",
 		"red (you): end turn\n\n--- Turn 3: blue (random) ---\n",
-		"red> foo bar\nNot a command or a move: ",
+		"red> foo bar\nThat is not a move I can read.\nType help for the commands, moves for your moves.\n",
 		"red> 0\nThere is no move 0: your moves are numbered 1 to ",
-		"red> quit\nYou left the game in turn 4.\n",
+		"red> quit\nYou left the game in turn 4.\nThe game was abandoned; Red and Blue share the lead with 0 cubes.\n"+
+			"Standings after turn 4:\n  1. red (you): 0 cubes\n  1. blue (random): 0 cubes\n",
 		fmt.Sprintf("The record (%d moves) is saved to %s\nReplay it with: go run ./examples/replay %s\n", len(r.Moves), path, path),
 	)
+	if strings.Contains(out, "elasund:") || strings.Contains(out, "illegal move") {
+		t.Errorf("the transcript shows the engine's text:\n%s", out)
+	}
 	if strings.Count(out, "red> undo\nUndone:") != 2 {
 		t.Errorf("two undos should have gone back:\n%s", out)
 	}
@@ -177,18 +184,21 @@ func TestSessionTranscript(t *testing.T) {
 }
 
 // TestWholeGame answers 1 to every decision until the game ends (at a
-// turn limit, won by the person, won by a bot): the result is printed with
-// the referee's final picture, the record is saved in the -records
-// directory and replays to that game with that result; until the end, the
-// person saw no other player's influence colours.
+// turn limit, won by the person, won by a bot): the referee's final
+// picture is printed, then how the game ended in words and the standings
+// of its Outcome (the winner first, then by cubes, equal cubes sharing a
+// place), the record is saved in the -records directory and replays to
+// that game with that result; until the end, the person saw no other
+// player's influence colours.
 func TestWholeGame(t *testing.T) {
 	for _, tc := range []struct {
 		players, seat, seed, maxTurns string
 		result                        string // %d: the last turn
 	}{
-		{"3", "1", "12", "30", "No winner: the game reached its limit of 30 turns."},
-		{"2", "0", "2", "0", "You win in turn %d!"},
-		{"2", "0", "3", "0", "blue (random) wins in turn %d."},
+		{"3", "1", "12", "30", "The game reached its turn limit; Green leads with 3 cubes.\nStandings after turn 30:\n" +
+			"  1. green (random): 3 cubes\n  2. red (random): 1 cube\n  2. blue (you): 1 cube"},
+		{"2", "0", "2", "0", "Red won by placing all 10 cubes.\nStandings after turn %d:\n  1. red (you): 10 cubes\n  2. blue (random): 4 cubes"},
+		{"2", "0", "3", "0", "Blue won by placing all 10 cubes.\nStandings after turn %d:\n  1. blue (random): 10 cubes\n  2. red (you): 5 cubes"},
 	} {
 		dir := t.TempDir()
 		out, status := play(t, strings.Repeat("1\n", 5000),
@@ -293,10 +303,11 @@ func TestEndOfInput(t *testing.T) {
 		if strings.Contains(script, "q") {
 			ending = "red> q"
 		}
-		mustContain(t, out, ending, "You left the game in turn 2.\nThe record (5 moves) is saved to "+path)
+		mustContain(t, out, ending, "You left the game in turn 2.\nThe game was abandoned; Red and Blue share the lead with 0 cubes.\n"+
+			"Standings after turn 2:\n  1. red (you): 0 cubes\n  1. blue (random): 0 cubes\nThe record (5 moves) is saved to "+path)
 		r, g := readRecord(t, path)
-		if r.Over || g.Turn() != 2 || g.ToMove() != 0 {
-			t.Errorf("input %q: the record stops in turn %d with %v to move", script, g.Turn(), g.ToMove())
+		if r.Over || g.Turn() != 2 || g.ToMove() != 0 || r.Tags["Termination"] != "abandoned" {
+			t.Errorf("input %q: the record stops in turn %d with %v to move, tags %v", script, g.Turn(), g.ToMove(), r.Tags)
 		}
 	}
 }
@@ -427,10 +438,12 @@ func fakeBots(t *testing.T, acts map[string]func(v elasund.View) (elasund.Move, 
 }
 
 // TestBotFailures: a bot that panics, errs or chooses a move the referee
-// refuses (one of another phase, a roll forced to chosen dice) stops the
-// game with status 1 and says why, with the referee's reason; the record
-// so far is saved. A bot is handed only its own seat's view, when it
-// decides.
+// refuses (one of another phase, a roll forced to chosen dice) forfeits
+// the game (exit status 1) and the session says why, a refusal in plain
+// words with the rule's section, then that the person wins and the
+// standings, the forfeiting seat last; the record so far is saved, with
+// the forfeit in its Termination tag. A bot is handed only its own seat's
+// view, when it decides.
 func TestBotFailures(t *testing.T) {
 	var views []elasund.View
 	acts := map[string]func(v elasund.View) (elasund.Move, error){
@@ -451,29 +464,33 @@ func TestBotFailures(t *testing.T) {
 	if err != nil || tab.ToMove() != 1 {
 		t.Fatalf("%v, %v to move", err, tab.ToMove())
 	}
-	refused := func(m elasund.Move, why error) string {
-		err := tab.Check(1, m)
-		if !errors.Is(err, why) {
+	refused := func(m elasund.Move, why error) {
+		if err := tab.Check(1, m); !errors.Is(err, why) {
 			t.Fatalf("the table refuses %v with %v, not %v", m, err, why)
 		}
-		return fmt.Sprintf("it chose %q, which the referee refused: %v\n", m, err)
 	}
+	refused(elasund.Move{Kind: elasund.EndTurn}, elasund.ErrWrongPhase)
+	refused(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{6, 6}}, elasund.ErrChance)
 	for _, tc := range []struct{ bot, want string }{
 		{"panicky", "blue (panicky) failed: it panicked: boom\n"},
 		{"erring", "blue (erring) failed: no idea\n"},
-		{"illegal", "blue (illegal) failed: " + refused(elasund.Move{Kind: elasund.EndTurn}, elasund.ErrWrongPhase)},
-		{"forcing", "blue (forcing) failed: " + refused(elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{6, 6}}, elasund.ErrChance)},
+		{"illegal", "blue (illegal) failed: it chose \"end turn\", which the rules refuse: " +
+			"That kind of move is not allowed at this point of the turn. (rules §4)\n"},
+		{"forcing", "blue (forcing) failed: it chose \"roll 6 6\", which the rules refuse: The table rolls the dice for you. (rules §13)\n"},
 	} {
 		path := filepath.Join(t.TempDir(), "game.txt")
 		out, status := playWith(t, fakeBots(t, acts), "", "-seed", "3", "-bots", tc.bot, "-record", path)
-		if strings.Contains(out, "blue ("+tc.bot+"): ") {
+		if strings.Contains(out, "\nblue ("+tc.bot+"): ") {
 			t.Errorf("%s: a move was played:\n%s", tc.bot, out)
 		}
 		if status != 1 {
 			t.Errorf("%s: exit status %d", tc.bot, status)
 		}
-		mustContain(t, out, tc.want, "The game stopped in turn 1.\nThe record (0 moves) is saved to "+path)
-		readRecord(t, path)
+		mustContain(t, out, tc.want+"Blue left the table, so Red wins.\nStandings after turn 1:\n  1. red (you): 0 cubes\n"+
+			"  2. blue ("+tc.bot+"): 0 cubes (forfeited)\nThe record (0 moves) is saved to "+path)
+		if r, _ := readRecord(t, path); r.Tags["Termination"] != "forfeit blue" {
+			t.Errorf("%s: the record's tags %v", tc.bot, r.Tags)
+		}
 	}
 	out, status := playWith(t, fakeBots(t, acts), strings.Repeat("1\n", 30), "-players", "3", "-seed", "3", "-bots", "spy", "-maxturns", "5", "-records", t.TempDir())
 	if status != 0 {

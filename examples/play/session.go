@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/bots"
+	"github.com/elasund/elasund/examples/internal/words"
 )
 
 // session is one game between the person and the bots at a referee's
@@ -25,10 +27,6 @@ type session struct {
 	opts   options
 	newBot botMaker
 	t      *elasund.Table
-	// start is the table before its first move (MarshalBinary), the seed
-	// included: undo replays the log onto a new table made from it. Like
-	// the seed, it is the host's secret until the game ends.
-	start []byte
 	// botKey seeds the bots, with the seat and the number of moves played
 	// (botSeed): the game's seed when -seed gives one, else a secret of
 	// the host's.
@@ -47,17 +45,13 @@ func newSession(in io.Reader, out io.Writer, opts options, newBot botMaker) (*se
 	if err != nil {
 		return nil, err
 	}
-	start, err := t.MarshalBinary()
-	if err != nil {
-		return nil, err
-	}
 	key := opts.cfg.Seed
 	if key == 0 {
 		key = secretKey()
 	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), 1<<20)
-	return &session{in: sc, out: out, opts: opts, newBot: newBot, t: t, start: start, botKey: key, echo: !isTerminal(in)}, nil
+	return &session{in: sc, out: out, opts: opts, newBot: newBot, t: t, botKey: key, echo: !isTerminal(in)}, nil
 }
 
 // secretKey draws a number from crypto/rand: the bots' seeds of a game
@@ -123,8 +117,8 @@ func (s *session) play() int {
 		if p != s.opts.seat {
 			if err := s.botMove(p); err != nil {
 				s.printf("%s failed: %v\n", s.name(p), err)
-				s.t.Abandon()
-				s.save("The game stopped in turn %d.", s.t.Turn())
+				_ = s.t.Forfeit(p) // p is a seat of a game that goes on
+				s.save()
 				return 1
 			}
 			continue
@@ -132,7 +126,8 @@ func (s *session) play() int {
 		switch s.decide() {
 		case quit:
 			s.t.Abandon()
-			if !s.save("You left the game in turn %d.", s.t.Turn()) {
+			s.printf("You left the game in turn %d.\n", s.t.Turn())
+			if !s.save() {
 				return 1
 			}
 			return 0
@@ -140,33 +135,38 @@ func (s *session) play() int {
 			s.turn = s.t.Turn()
 		}
 	}
-	if !s.save("%s", s.result()) {
+	s.reveal()
+	if !s.save() {
 		return 1
 	}
 	return 0
 }
 
-// result shows the game at its end, every card and tile revealed (the
-// record's replay: the table shows no more than a seat may know), and
-// returns the result.
-func (s *session) result() string {
-	r, err := s.t.Record()
-	var g *elasund.Game
-	if err == nil {
-		g, err = r.Replay()
+// reveal shows the game at its end by the rules, every card and tile
+// revealed (Table.Game: the table's views show no more than a seat may
+// know).
+func (s *session) reveal() {
+	g, err := s.t.Game()
+	if err != nil { // not reached: the game is over
+		s.printf("\n=== Game over ===\nThe final position cannot be shown: %s\n", words.WentWrong)
+		return
 	}
-	if err != nil {
-		s.printf("\n=== Game over ===\nThe final position cannot be shown: %v\n", err)
-	} else {
-		s.printf("\n=== Game over: every card shown ===\n\n%v\n", g)
+	s.printf("\n=== Game over: every card shown ===\n\n%v\n", g)
+}
+
+// ending says how the game ended, in words (words.Ending: who won, or why
+// nobody did and who leads), and the standings of the table's Outcome:
+// every seat's place and cubes, a seat that forfeited marked so.
+func (s *session) ending() {
+	o := s.t.Outcome()
+	s.printf("%s\nStandings after turn %d:\n", words.Ending(o, s.t.Color), s.t.Turn())
+	for _, st := range o.Standings() {
+		s.printf("  %d. %s: %s", st.Place, s.name(st.Player), plural(st.Cubes, "cube"))
+		if st.Forfeited {
+			s.printf(" (forfeited)")
+		}
+		s.printf("\n")
 	}
-	switch w := s.t.Winner(); {
-	case w == s.opts.seat:
-		return fmt.Sprintf("You win in turn %d!", s.t.Turn())
-	case w != elasund.NoPlayer:
-		return fmt.Sprintf("%s wins in turn %d.", s.name(w), s.t.Turn())
-	}
-	return fmt.Sprintf("No winner: the game reached its limit of %d turns.", s.opts.cfg.MaxTurns)
 }
 
 // botMove lets the bot of seat p choose from its view and plays its move.
@@ -182,9 +182,36 @@ func (s *session) botMove(p elasund.Player) error {
 		return err
 	}
 	if err := s.apply(p, m); err != nil {
-		return fmt.Errorf("it chose %q, which the referee refused: %w", m, err)
+		return &refusedError{m, err}
 	}
 	return nil
+}
+
+// refusedError is a bot's move that the table refused: it says so in
+// plain words (explain) and wraps the table's error.
+type refusedError struct {
+	m   elasund.Move
+	err error
+}
+
+func (e *refusedError) Error() string {
+	return fmt.Sprintf("it chose %q, which the rules refuse: %s", e.m.String(), explain(e.err))
+}
+
+func (e *refusedError) Unwrap() error { return e.err }
+
+// explain says why err refused a move, in plain words (words.Explain,
+// never the engine's text), with the section of RULES.md that states the
+// rule as an aside: "… a tie lets nobody build. (rules §6.2)".
+func explain(err error) string {
+	text := words.Explain(err)
+	var me *elasund.MoveError
+	if errors.As(err, &me) {
+		if sec := words.Section(me.Reason); sec != "" {
+			text += " (rules " + sec + ")"
+		}
+	}
+	return text
 }
 
 // choose asks b for a move, turning a panic into an error.
@@ -292,8 +319,8 @@ func (s *session) decide() outcome {
 	v := s.t.View(s.opts.seat)
 	legal := s.t.Legal(s.opts.seat)
 	if len(legal) == 1 {
-		if err := s.apply(s.opts.seat, legal[0]); err != nil {
-			s.printf("The table refused your only move: %v\n", err)
+		if err := s.apply(s.opts.seat, legal[0]); err != nil { // not reached: the table lists it
+			s.printf("The table refused your only move: %s\n", explain(err))
 			return quit
 		}
 		return moved
@@ -345,7 +372,7 @@ func (s *session) decide() outcome {
 		}
 		at := s.t.Len()
 		if err := s.apply(s.opts.seat, m); err != nil {
-			s.printf("Refused: %v\n", err)
+			s.printf("Refused: %s\n", explain(err))
 			continue
 		}
 		s.decisions = append(s.decisions, at)
@@ -366,7 +393,7 @@ func (s *session) read(line string, list *moveList) (elasund.Move, bool) {
 	}
 	m, err := elasund.ParseMove(line)
 	if err != nil {
-		s.printf("Not a command or a move: %v\nType help for the commands, moves for your moves.\n", err)
+		s.printf("%s\nType help for the commands, moves for your moves.\n", explain(err))
 		return elasund.Move{}, false
 	}
 	return m, true
@@ -382,62 +409,43 @@ func (s *session) show(v elasund.View, list *moveList) {
 }
 
 // undo takes back the person's previous decision and every move after
-// it: a new table, made as this one was, replays the log without them. It
-// reports whether it did.
+// it, one move at a time (Table.Undo: the table is then as it was before
+// them, random source included, so that the dice fall again as they
+// fell). It reports whether it did.
 func (s *session) undo() bool {
 	if len(s.decisions) == 0 {
 		s.printf("Nothing to undo: you have made no decision yet.\n")
 		return false
 	}
 	at := s.decisions[len(s.decisions)-1]
-	t, err := replay(s.start, s.t.AppendLog(nil, 0)[:at])
-	if err != nil {
-		s.printf("Cannot undo: %v\n", err)
-		return false
+	n := 0
+	for s.t.Len() > at {
+		if _, err := s.t.Undo(); err != nil { // not reached: the game goes on and has the moves
+			s.printf("Cannot undo: %s\n", explain(err))
+			return n > 0
+		}
+		n++
 	}
-	n := s.t.Len() - at
-	s.t = t
 	s.decisions = s.decisions[:len(s.decisions)-1]
-	s.printf("Undone: %s taken back, to your decision in turn %d.\n", plural(n, "move"), t.Turn())
+	s.printf("Undone: %s taken back, to your decision in turn %d.\n", plural(n, "move"), s.t.Turn())
 	return true
 }
 
-// replay makes the table that start saved (MarshalBinary) and plays log's
-// moves at it, each for the seat that played it, a roll as a plain roll:
-// the table rolls, and from the same seed and the same moves before, its
-// dice come out as they did, which replay checks.
-func replay(start []byte, log []elasund.Entry) (*elasund.Table, error) {
-	t := new(elasund.Table)
-	if err := t.UnmarshalBinary(start); err != nil {
-		return nil, err
-	}
-	var got []elasund.Entry
-	for i, e := range log {
-		m := e.Move
-		if m.Kind == elasund.Roll {
-			m.Dice = [2]uint8{}
-		}
-		if _, err := t.Play(e.Player, m); err != nil {
-			return nil, fmt.Errorf("move %d (%v) does not replay: %w", i+1, e.Move, err)
-		}
-		if got = t.AppendLog(got[:0], i); got[0] != e {
-			return nil, fmt.Errorf("move %d: the replay gave %v, the game %v", i+1, got[0].Move, e.Move)
-		}
-	}
-	return t, nil
-}
-
-// save writes the result (format and a), where the record went, and the
-// game's seed, which the record holds and which may be shown now that the
-// game has ended. It reports whether the record was saved.
-func (s *session) save(format string, a ...any) bool {
-	s.printf(format+"\n", a...)
+// save writes how the game ended and its standings (ending), where the
+// record went, and the game's seed, which the record holds and which may
+// be shown now that the game has ended. It reports whether the record was
+// saved.
+func (s *session) save() bool {
+	s.ending()
 	r, err := s.t.Record()
 	if err != nil {
 		s.printf("There is no record: %v\n", err)
 		return false
 	}
-	r.Tags = map[string]string{"Event": "examples/play"}
+	if r.Tags == nil { // a game over by the rules; the host's endings have a Termination tag
+		r.Tags = map[string]string{}
+	}
+	r.Tags["Event"] = "examples/play"
 	for p := elasund.Player(0); int(p) < s.t.Players(); p++ {
 		who := "human"
 		if p != s.opts.seat {

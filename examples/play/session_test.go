@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/elasund/elasund"
+	"github.com/elasund/elasund/examples/bots"
 )
 
 // tableAt returns a table of r's game with r's moves played, rolls as plain
@@ -34,21 +35,23 @@ func tableAt(t *testing.T, r elasund.Record) *elasund.Table {
 }
 
 // TestPersonCannotForceRoll: a roll forced to chosen dice, typed at any
-// decision, is refused with the table's reason (chance is the referee's)
-// and the game goes on unchanged: quitting then saves the record that
-// quitting at once does. A plain roll out of its phase is refused too, for
-// its own reason.
+// decision, is refused for the table's reason (chance is the referee's),
+// said in plain words with the rule's section, and the game goes on
+// unchanged: quitting then saves the record that quitting at once does. A
+// plain roll out of its phase is refused too, for its own reason.
 func TestPersonCannotForceRoll(t *testing.T) {
+	const chance = "The table rolls the dice for you. (rules §13)"
 	args := []string{"-players", "2", "-bots", "random", "-seed", "3", "-maxturns", "30"}
 	for _, tc := range []struct {
 		before []string // the decisions before, played by the person
 		input  string
 		why    error
+		said   string // the refusal the person reads
 	}{
-		{nil, "roll 6 6", elasund.ErrChance},           // at the steer decision
-		{nil, "roll 1 2", elasund.ErrChance},           // dice that differ
-		{[]string{"1"}, "roll 6 6", elasund.ErrChance}, // at the build decision
-		{[]string{"1"}, "roll", elasund.ErrWrongPhase},
+		{nil, "roll 6 6", elasund.ErrChance, chance},           // at the steer decision
+		{nil, "roll 1 2", elasund.ErrChance, chance},           // dice that differ
+		{[]string{"1"}, "roll 6 6", elasund.ErrChance, chance}, // at the build decision
+		{[]string{"1"}, "roll", elasund.ErrWrongPhase, "That kind of move is not allowed at this point of the turn. (rules §4)"},
 	} {
 		dir := t.TempDir()
 		at, moved := filepath.Join(dir, "at.txt"), filepath.Join(dir, "after.txt")
@@ -70,7 +73,7 @@ func TestPersonCannotForceRoll(t *testing.T) {
 		if status != 0 {
 			t.Fatal(out)
 		}
-		mustContain(t, out, "red> "+tc.input+"\nRefused: "+want.Error()+"\nred> quit\n")
+		mustContain(t, out, "red> "+tc.input+"\nRefused: "+tc.said+"\nred> quit\n")
 		if after, _ := readRecord(t, moved); after.String() != r.String() {
 			t.Errorf("%q changed the game:\n%s\nwant\n%s", tc.input, after, r)
 		}
@@ -81,7 +84,8 @@ func TestPersonCannotForceRoll(t *testing.T) {
 // and the table decides: a roll forced to chosen dice, a move of another
 // phase, or a move that is listed but for another seat than the bot's (a
 // bot answering a decision that is not its seat's) is refused with the
-// table's reason and is the bot's failure; nothing is played.
+// table's reason (the error wraps it; its text says it in plain words) and
+// is the bot's failure; nothing is played.
 func TestBotMoveRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -117,7 +121,8 @@ func TestBotMoveRefused(t *testing.T) {
 		before := s.t.View(elasund.NoPlayer)
 		out.Reset()
 		err = s.botMove(tc.asked(s))
-		if !errors.Is(err, tc.why) || !errors.Is(err, elasund.ErrIllegalMove) || !strings.Contains(err.Error(), "which the referee refused") {
+		if !errors.Is(err, tc.why) || !errors.Is(err, elasund.ErrIllegalMove) || !strings.Contains(err.Error(), "which the rules refuse: ") ||
+			strings.Contains(err.Error(), "elasund:") {
 			t.Errorf("%s: %v; want the referee's refusal, %v", tc.name, err, tc.why)
 		}
 		if s.t.Len() != 0 || s.t.View(elasund.NoPlayer) != before || out.Len() != 0 {
@@ -180,69 +185,72 @@ func TestUndoSameDiceAndBots(t *testing.T) {
 	}
 }
 
-// TestReplay: replay makes the saved table and plays a log at it, rolls as
-// plain rolls, to the same table; a log that is not the game's (dice that
-// the seed does not roll, a move for a seat that does not decide, a move
-// not legal) is refused with the move's number.
-func TestReplay(t *testing.T) {
-	tab, err := elasund.NewTable(elasund.Config{Players: 3, Seed: 7})
+// TestUndoBackToTheDecision: undo takes back, through the table, the
+// person's last decision and every move after it, the bots' and their
+// rolls included: after each undo the table's log is the log before that
+// decision and every seat sees what it saw then; with no decision left it
+// refuses and changes nothing.
+func TestUndoBackToTheDecision(t *testing.T) {
+	var out bytes.Buffer
+	opts, err := parseFlags(&out, "play", []string{"-players", "3", "-bots", "random", "-seed", "7"}, bots.New)
 	if err != nil {
 		t.Fatal(err)
 	}
-	start, err := tab.MarshalBinary()
+	s, err := newSession(strings.NewReader(""), &out, opts, bots.New)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Play until the person has made 8 decisions, keeping the table's log
+	// and every seat's view before each.
+	type snapshot struct {
+		log   []elasund.Entry
+		views []elasund.View
+	}
+	var before []snapshot
 	r := rand.New(rand.NewPCG(7, 1))
-	for tab.Len() < 120 && !tab.Over() {
-		legal := tab.Legal(tab.ToMove())
-		if _, err := tab.Play(tab.ToMove(), legal[r.IntN(len(legal))]); err != nil {
+	for len(s.decisions) < 8 {
+		p := s.t.ToMove()
+		if p != s.opts.seat {
+			if err := s.botMove(p); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		legal := s.t.Legal(p)
+		if len(legal) > 1 {
+			snap := snapshot{log: s.t.Log()}
+			for q := elasund.Player(0); q < 3; q++ {
+				snap.views = append(snap.views, s.t.View(q))
+			}
+			before = append(before, snap)
+			s.decisions = append(s.decisions, s.t.Len())
+		}
+		if err := s.apply(p, legal[r.IntN(len(legal))]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	log := tab.Log()
-	for _, n := range []int{0, 1, 40, len(log)} {
-		got, err := replay(start, log[:n])
-		if err != nil {
-			t.Fatalf("%d moves: %v", n, err)
+	out.Reset()
+	for k := len(before) - 1; k >= 0; k-- {
+		n := s.t.Len()
+		if !s.undo() {
+			t.Fatalf("undo %d refused: %s", len(before)-k, out.String())
 		}
-		if !slices.Equal(got.Log(), log[:n]) {
-			t.Errorf("%d moves: the log replays as %v", n, got.Log())
+		want := fmt.Sprintf("Undone: %s taken back, to your decision in turn %d.\n", plural(n-len(before[k].log), "move"), s.t.Turn())
+		if got := out.String(); got != want {
+			t.Errorf("undo said %q; want %q", got, want)
 		}
-	}
-	got, _ := replay(start, log)
-	for p := elasund.Player(0); p < 3; p++ {
-		if got.View(p) != tab.View(p) {
-			t.Errorf("seat %d sees another game after the replay", p)
+		out.Reset()
+		if !slices.Equal(s.t.Log(), before[k].log) {
+			t.Fatalf("after undo %d the log has %d moves; want the %d before the decision", len(before)-k, s.t.Len(), len(before[k].log))
 		}
-	}
-	roll := 0
-	for log[roll].Move.Kind != elasund.Roll || roll == 0 {
-		roll++
-	}
-	for _, tc := range []struct {
-		name   string
-		change func(l []elasund.Entry) int // the number of the move changed
-		is     error                       // the error's sentinel, if any
-		want   string
-	}{
-		{"other dice", func(l []elasund.Entry) int {
-			d := &l[roll].Move.Dice
-			d[0] = d[0]%6 + 1
-			return roll + 1
-		}, nil, "the replay gave"},
-		{"other seat", func(l []elasund.Entry) int { l[1].Player = (l[1].Player + 1) % 3; return 2 }, elasund.ErrNotYourDecision, "does not replay"},
-		{"illegal", func(l []elasund.Entry) int { l[1].Move = elasund.Move{Kind: elasund.Roll}; return 2 }, elasund.ErrWrongPhase, "does not replay"},
-	} {
-		bad := slices.Clone(log)
-		n := tc.change(bad)
-		_, err := replay(start, bad)
-		if err == nil || (tc.is != nil && !errors.Is(err, tc.is)) || !strings.Contains(err.Error(), tc.want) ||
-			!strings.HasPrefix(err.Error(), fmt.Sprintf("move %d", n)) {
-			t.Errorf("%s: %v; want an error naming move %d, %v and %q", tc.name, err, n, tc.is, tc.want)
+		for q := elasund.Player(0); q < 3; q++ {
+			if s.t.View(q) != before[k].views[q] {
+				t.Errorf("after undo %d seat %d sees another game than before the decision", len(before)-k, q)
+			}
 		}
 	}
-	if _, err := replay([]byte("not a table"), nil); !errors.Is(err, elasund.ErrBadEncoding) {
-		t.Errorf("a bad saved table: %v", err)
+	n := s.t.Len()
+	if s.undo() || out.String() != "Nothing to undo: you have made no decision yet.\n" || s.t.Len() != n {
+		t.Errorf("undo with no decision: %q, %d moves (was %d)", out.String(), s.t.Len(), n)
 	}
 }

@@ -18,7 +18,7 @@ import (
 // The files of a data set, in its directory.
 const (
 	obsFile    = "obs.npy"    // float32 (N, ObservationSize): View.AppendObservation
-	labelsFile = "labels.npy" // float32 (N,): the viewing seat's result
+	labelsFile = "labels.npy" // float32 (N,): the viewing seat's return
 	metaFile   = "meta.npy"   // int32 (N, metaWidth): see the meta* indices
 )
 
@@ -95,8 +95,7 @@ func dealSources(seed uint64, d, players int) (game uint64, botSeeds []uint64, s
 // playDeal plays deal d at a Table and returns its sampled positions: each
 // decision is sampled with probability o.p, and a sampled position gives
 // the observation of the seat that decides (or of every seat, allSeats),
-// labelled 1 if that seat won the game, 0 if another seat did, and 1/n
-// for a game without a winner (the turn limit).
+// labelled with that seat's return in the Table's Outcome (rows.label).
 func playDeal(o *genOptions, d int) (rows, error) {
 	gameSeed, botSeeds, sample := dealSources(o.seed, d, o.players)
 	seats := make([]bots.Bot, o.players)
@@ -132,18 +131,22 @@ func playDeal(o *genOptions, d int) (rows, error) {
 			return rows{}, fmt.Errorf("deal %d, move %d: %s: %w", d, moves, seats[p].Name(), err)
 		}
 	}
-	w := t.Winner()
-	for i := 0; i < len(r.meta); i += metaWidth {
-		switch q := elasund.Player(r.meta[i+metaSeat]); w {
-		case elasund.NoPlayer:
-			r.labels = append(r.labels, 1/float32(o.players))
-		case q:
-			r.labels = append(r.labels, 1)
-		default:
-			r.labels = append(r.labels, 0)
-		}
-	}
+	r.label(t.Outcome())
 	return r, nil
+}
+
+// label appends the label of each of r's rows to r.labels: the return of
+// the row's seat in the game's outcome o (elasund.Outcome.Returns), 1 if
+// the seat won, 0 if another seat did; in a game without a winner (the
+// turn limit) the seats in first place, those with the most cubes, share 1
+// (1/k each for k of them) and the others get 0. The labels of a
+// position's seats sum to 1.
+func (r *rows) label(o elasund.Outcome) {
+	var buf [elasund.MaxPlayers]float64
+	returns := o.Returns(buf[:0])
+	for i := 0; i < len(r.meta); i += metaWidth {
+		r.labels = append(r.labels, float32(returns[r.meta[i+metaSeat]]))
+	}
 }
 
 // gen plays the shard's deals, o.parallel at once, and writes their

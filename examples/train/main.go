@@ -17,19 +17,24 @@
 // the arena; seat s of deal d gets bot (s+d) mod the number of bots). Each
 // decision is sampled with probability -p, and a sampled position gives
 // one row for every seat (or, with -allseats=false, for the seat that
-// decides): the seat's View.AppendObservation, and its result as the label: 1
-// if the seat won the game, 0 if another seat won, 1/n (n players) for a
-// game without a winner (the -maxturns limit). Deal d's game seed, its
-// bots' seeds and its sampling come from -seed and d alone, so the output
-// is the same for any -parallel, and -shard i/n, which plays deals i, i+n,
-// i+2n, …, plays each of its deals as a run of all the deals does.
+// decides): the seat's View.AppendObservation, and its return as the label,
+// as the library's elasund.Outcome.Returns gives it: 1 if the seat won the
+// game, 0 if another seat won; in a game without a winner (the -maxturns
+// limit) the seats in first place, those with the most cubes, share 1 (the
+// leader gets 1, two tied for the lead 1/2 each) and the others get 0.
+// (gen labelled every seat of such a game 1/n before; the shipped models,
+// below, were fitted to data labelled so and have not been refitted.)
+// Deal d's game seed, its bots' seeds and its sampling come from -seed
+// and d alone, so the output is the same for any -parallel, and -shard
+// i/n, which plays deals i, i+n, i+2n, …, plays each of its deals as a run
+// of all the deals does.
 //
 // The output directory gets three NumPy .npy files (version 1.0,
 // little-endian, C order), one row a position, in the order of the deals
 // and, within a deal, of the moves and seats:
 //
 //	obs.npy     float32 (N, 2659)  elasund.View.AppendObservation of the seat
-//	labels.npy  float32 (N,)       the seat's result: 1, 0 or 1/n
+//	labels.npy  float32 (N,)       the seat's return: 1, 0, or 1/k for a shared first place
 //	meta.npy    int32   (N, 5)     deal, turn, seat, players, moves played
 //
 // # merge

@@ -3,19 +3,24 @@ package tourney
 import "math"
 
 // Comparison is one comparison of two entrants (by their indices) in one
-// game: Score is A's result against B, 1 a win, 0.5 a tie, 0 a loss.
+// game: Score is A's result against B, from 0 to 1: 1 a win, 0.5 a tie, 0
+// a loss, and a share between for a partial win (Summarize scores a pair
+// of seats by their returns, 0.75 for a first place shared by two against
+// a seat behind it).
 type Comparison struct {
 	A, B  int
 	Score float64
 }
 
-// Elo fits Elo ratings to pairwise results: each game of k players counts
-// as its k(k−1)/2 comparisons of two seats by their final places (Rank: the
-// winner above everyone, a forfeiting seat below everyone, the others by
-// cubes on the board, equal places a tie worth half a win to each).
+// Elo fits Elo ratings to pairwise results. Summarize counts each game of
+// k players as its k(k−1)/2 comparisons of two seats by their returns
+// (Result.Returns, the library's elasund.Outcome.Returns): the score of a
+// seat with return a against one with return b is (1 + a − b)/2, so a
+// winner beats every other seat, the seats behind first place tie, and a
+// seat's scores in a game add up to its return, scaled.
 //
-// The fit is the Bradley–Terry model, P(i beats j) = γi/(γi+γj), with ties
-// as half a win and half a loss, solved by Hunter's MM iteration
+// The fit is the Bradley–Terry model, P(i beats j) = γi/(γi+γj), with a
+// score s counted as s of a win and 1 − s of a loss, solved by Hunter's MM iteration
 // (γi ← Wi / Σj nij/(γi+γj)) to its maximum likelihood. One virtual tie
 // between every two entrants keeps the ratings finite when an entrant wins
 // or loses every comparison. The ratings are 400·log10(γi/γa) + 1000, so

@@ -185,9 +185,9 @@ func TestExecFaults(t *testing.T) {
 		{"exit", []string{"exited before its hello", "exited while the arena wrote to it"}},
 		{"crash", []string{"exited: exit status 3 before its move", "exited: exit status 3 while the arena wrote to it"}},
 		{"garbage", []string{`answered "e2e4, I think": not a JSON object`}},
-		{"forced", []string{`illegal move "roll 6 6" in phase roll: the table rolls the dice`}},
+		{"forced", []string{`played "roll 6 6", a move the rules refuse: The table rolls the dice for you. (chance, rules §13)`}},
 		{"nomove", []string{`answered the move "fly away", which is no move`}},
-		{"wrong", []string{`illegal move "end turn" in phase `}},
+		{"wrong", []string{`played "end turn", a move the rules refuse: That kind of move is not allowed at this point of the turn. (wrong-phase, rules §4)`}},
 		{"badproto", []string{"speaks protocol 2; the arena speaks 1"}},
 		{"mismatch", []string{`answered the move "roll" and the index 1, which is the move "`}},
 	}

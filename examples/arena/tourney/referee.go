@@ -55,6 +55,7 @@ import (
 
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/bots"
+	"github.com/elasund/elasund/examples/internal/words"
 )
 
 // Starter is implemented by a bot that must hear that its game starts
@@ -67,8 +68,9 @@ type Starter interface {
 
 // Finisher is implemented by a bot that wants to hear how its game ended.
 // Finish gets the final view of the bot's seat and the outcome; the
-// referee calls it once, at the end of every game the bot started, forfeit
-// or not.
+// referee calls it once, at the end of every game the bot started that
+// ends by the rules or by a forfeit (not a game abandoned because Play's
+// context ended).
 type Finisher interface {
 	Finish(v elasund.View, o Outcome)
 }
@@ -76,17 +78,38 @@ type Finisher interface {
 // A bot that holds resources (an external program) implements io.Closer:
 // the referee closes every bot of a game when the game ends.
 
-// Outcome is how a game ended, as the referee rules it.
+// Outcome is how a game ended, as the referee rules it. The referee holds
+// the game at an elasund.Table and ends it there: Table.Forfeit when a bot
+// fails, Table.Abandon when Play's context ends. Method, Winner and
+// Forfeit are the Table's elasund.Outcome; the arena adds why a bot
+// forfeited.
 type Outcome struct {
-	// Winner is the winning seat, or NoPlayer for a draw: a game that
-	// reached its turn limit, or a forfeit that left a tie for the lead.
+	// Method is how the game ended (elasund.Outcome.Method):
+	// elasund.AllCubesPlaced, TurnLimitReached, Forfeited or Abandoned.
+	Method elasund.Method
+	// Winner is the winning seat (elasund.Outcome.Winner): the seat that
+	// placed its tenth cube, or in a game of two seats the seat that did
+	// not forfeit. It is NoPlayer for a draw, a game without a winner: one
+	// that reached its turn limit, a forfeit in a game of three or four
+	// seats, an abandoned game. (Result.Place and Result.Returns still
+	// rank the seats of a draw.)
 	Winner elasund.Player
-	// Forfeit is the seat that forfeited the game, or NoPlayer.
+	// Forfeit is the seat that forfeited the game
+	// (elasund.Outcome.Forfeiter), or NoPlayer.
 	Forfeit elasund.Player
-	// Reason says why the game ended: "won", "turn limit", or the
-	// forfeit's reason ("panic: …", "error: …", "illegal move …",
-	// "timeout: …", …).
+	// Reason says why the game ended, in words: "won", "turn limit",
+	// "abandoned", or the forfeit's reason ("panic: …", "error: …",
+	// "timeout: …", or for a move the Table refused `played "roll 6 6", a
+	// move the rules refuse: The table rolls the dice for you. (chance,
+	// rules §13)`: the move, the plain sentence of the rule it breaks, the
+	// refusal's code and the section of RULES.md).
 	Reason string
+	// Refusal is the code of the rule the forfeiting seat's move broke,
+	// the Reason of the Table's refusal (elasund.MoveError.Reason:
+	// elasund.ReasonChance for a forced roll, ReasonNotListed, …);
+	// elasund.NoReason for a forfeit of another kind and a game without
+	// a forfeit.
+	Refusal elasund.Reason
 	// Err is the error that made the seat Forfeit, nil if none: the bot's
 	// error (a *Fault for an external program), a panic's, or the
 	// Table's refusal of its move, a *elasund.MoveError that wraps
@@ -95,7 +118,9 @@ type Outcome struct {
 	Err error
 }
 
-// Result is the result of one game played by Play.
+// Result is the result of one game played by Play. Its places and
+// returns are those of the library's elasund.Outcome of the game's
+// Table: the arena ranks nobody itself.
 type Result struct {
 	Outcome
 	// Turns is the game's length in turns (elasund.Game.Turn at the
@@ -103,17 +128,23 @@ type Result struct {
 	Turns, Moves int
 	// Cubes holds each seat's cubes on the board at the end.
 	Cubes []int
-	// Rank holds each seat's place, 0 for the first: the winner first, a
-	// forfeiting seat last, the others by cubes on the board; seats with
-	// equal places share the better one (1, 2, 2, 4 is written 0, 1, 1, 3).
-	Rank []int
+	// Place holds each seat's place, elasund.Outcome.Place: 1 for first,
+	// by the library's one ranking rule (RULES.md, interpretation 20): the
+	// winner first, then the others by cubes placed, equal cubes sharing a
+	// place (1, 2, 2, 4), a forfeiting seat last.
+	Place []int
+	// Returns holds each seat's return, elasund.Outcome.Returns: the seats
+	// in first place share 1 (a win is 1; k seats sharing first place get
+	// 1/k each) and every other seat gets 0. It is the score the
+	// tournament sums (Standing.Score) and compares (Elo).
+	Returns []float64
 	// Decisions counts each seat's decisions and Think sums the time its
 	// bot took over them.
 	Decisions []int
 	Think     []time.Duration
 	// Record is the game's record (Table.Record): its Config and moves,
-	// rolls forced to the dice that came up. A forfeited game's record is
-	// not over.
+	// rolls forced to the dice that came up. The record of a forfeited or
+	// abandoned game is not over; its Termination tag says how it ended.
 	Record elasund.Record
 }
 
@@ -133,6 +164,7 @@ var errPanic = errors.New("panic")
 const (
 	reasonWon       = "won"
 	reasonTurnLimit = "turn limit"
+	reasonAbandoned = "abandoned"
 )
 
 // Play referees one game of cfg between bots, bots[i] in seat i. The game
@@ -143,16 +175,22 @@ const (
 // Table rolls the dice). When cfg.Seed is 0 the Table draws a secret seed.
 //
 // A bot that panics, returns an error or returns a move the Table refuses
-// forfeits: the game stops there (Table.Abandon), the bot loses and is
-// ranked last, and of the other seats the one with the most cubes on the
-// board wins (a tie for the most is a draw). A game that reaches
-// cfg.MaxTurns is a draw.
+// forfeits (Table.Forfeit): the game stops there, and the Table's
+// elasund.Outcome ranks the bot last; in a game of two seats the other
+// seat wins, in a larger one nobody does (a draw) and the others are
+// placed by their cubes. A game that reaches cfg.MaxTurns is a draw, its
+// seats placed by their cubes. Every place and return of the Result is the
+// Table's Outcome's.
 //
 // Bots that implement Starter are started, in seat order, before the first
 // move; Finisher hears the outcome and io.Closer is closed at the end.
 // Play returns an error, and no result, when cfg is not a valid
-// configuration, when len(bots) is not the number of players, or when ctx
-// ends before the game does.
+// configuration or len(bots) is not the number of players. When ctx ends
+// before the game does, a bot stopped by it has not forfeited: Play
+// abandons the game (Table.Abandon: Method elasund.Abandoned, no winner,
+// the seats placed by their cubes) and returns its result with ctx's
+// error, without telling the Finishers (a tournament leaves such a game
+// unplayed).
 func Play(ctx context.Context, cfg elasund.Config, seats []bots.Bot) (Result, error) {
 	t, err := elasund.NewTable(cfg)
 	if err != nil {
@@ -170,14 +208,14 @@ func Play(ctx context.Context, cfg elasund.Config, seats []bots.Bot) (Result, er
 			}
 		}
 	}()
-	res := Result{
-		Outcome:   Outcome{Winner: elasund.NoPlayer, Forfeit: elasund.NoPlayer},
-		Decisions: make([]int, n),
-		Think:     make([]time.Duration, n),
-	}
+	res := Result{Decisions: make([]int, n), Think: make([]time.Duration, n)}
 	forfeit := func(p elasund.Player, reason string, err error) {
-		res.Forfeit, res.Reason, res.Err = p, reason, err
-		t.Abandon()
+		if ctx.Err() != nil {
+			t.Abandon() // a bot stopped by the end of ctx has not forfeited
+			return
+		}
+		res.Reason, res.Err = reason, err
+		_ = t.Forfeit(p) // p is a seat of a game that goes on
 	}
 	for p := elasund.Player(0); int(p) < n && !t.Over(); p++ {
 		started[p] = true
@@ -188,8 +226,9 @@ func Play(ctx context.Context, cfg elasund.Config, seats []bots.Bot) (Result, er
 		}
 	}
 	for !t.Over() {
-		if err := ctx.Err(); err != nil {
-			return Result{}, err
+		if ctx.Err() != nil {
+			t.Abandon()
+			break
 		}
 		p := t.ToMove()
 		start := time.Now()
@@ -199,41 +238,61 @@ func Play(ctx context.Context, cfg elasund.Config, seats []bots.Bot) (Result, er
 		if err != nil {
 			forfeit(p, reason("error", err), err)
 		} else if _, err := t.Play(p, m); err != nil {
-			// The Table's refusal: elasund: illegal move "…" in phase …: why.
-			forfeit(p, strings.TrimPrefix(err.Error(), "elasund: "), err)
+			why, code := refusal(m, err)
+			forfeit(p, why, err)
+			res.Refusal = code
 		}
 	}
-	if err := ctx.Err(); err != nil && res.Forfeit != elasund.NoPlayer {
-		// A bot stopped by the end of ctx has not forfeited.
-		return Result{}, err
+	res = finish(t, res)
+	if t.Abandoned() {
+		return res, ctx.Err()
 	}
-	return finish(t, seats, started, res), nil
-}
-
-// finish fills in the result of the game over at t and tells the bots.
-func finish(t *elasund.Table, seats []bots.Bot, started []bool, res Result) Result {
-	res.Turns, res.Moves = t.Turn(), t.Len()
-	res.Record, _ = t.Record() // t is over or abandoned
-	board := t.View(elasund.NoPlayer)
-	res.Cubes = make([]int, len(seats))
-	for p := range res.Cubes {
-		res.Cubes[p] = board.CubesPlaced(elasund.Player(p))
-	}
-	switch {
-	case res.Forfeit != elasund.NoPlayer:
-		res.Winner = adjudicate(res.Cubes, res.Forfeit)
-	case t.Winner() != elasund.NoPlayer:
-		res.Winner, res.Reason = t.Winner(), reasonWon
-	default:
-		res.Reason = reasonTurnLimit
-	}
-	res.Rank = ranks(res.Cubes, res.Winner, res.Forfeit)
 	for p, b := range seats {
 		if f, ok := b.(Finisher); ok && started[p] {
 			_ = protect(func() error { f.Finish(t.View(elasund.Player(p)), res.Outcome); return nil })
 		}
 	}
+	return res, nil
+}
+
+// finish fills in the result of the game over at t from the Table's
+// Outcome.
+func finish(t *elasund.Table, res Result) Result {
+	o := t.Outcome()
+	res.Method, res.Winner, res.Forfeit = o.Method, o.Winner, o.Forfeiter()
+	switch o.Method {
+	case elasund.AllCubesPlaced:
+		res.Reason = reasonWon
+	case elasund.TurnLimitReached:
+		res.Reason = reasonTurnLimit
+	case elasund.Abandoned:
+		res.Reason, res.Err, res.Refusal = reasonAbandoned, nil, elasund.NoReason
+	}
+	res.Turns, res.Moves = t.Turn(), t.Len()
+	res.Record, _ = t.Record() // t is over
+	n := t.Players()
+	res.Cubes, res.Place = make([]int, n), make([]int, n)
+	for _, s := range o.Standings() {
+		res.Cubes[s.Player], res.Place[s.Player] = s.Cubes, s.Place
+	}
+	res.Returns = o.Returns(make([]float64, 0, n))
 	return res
+}
+
+// refusal words the Table's refusal err of move m, for a forfeit's
+// reason: the move, the plain sentence of the rule it breaks
+// (words.Refusal, never the engine's text), the refusal's code and the
+// section of RULES.md that states the rule; and the code.
+func refusal(m elasund.Move, err error) (string, elasund.Reason) {
+	var me *elasund.MoveError
+	if !errors.As(err, &me) { // not reached: the Table refuses with a *MoveError
+		return fmt.Sprintf("played %q, a move the table refuses: %s", m.String(), words.Explain(err)), elasund.NoReason
+	}
+	aside := me.Reason.String()
+	if s := words.Section(me.Reason); s != "" {
+		aside += ", rules " + s
+	}
+	return fmt.Sprintf("played %q, a move the rules refuse: %s (%s)", me.Move.String(), words.Refusal(me.Reason), aside), me.Reason
 }
 
 // choose asks b for its move, turning a panic into an error.
@@ -286,45 +345,4 @@ func panicError(r any) error {
 		break
 	}
 	return fmt.Errorf("%w: %v%s", errPanic, r, where)
-}
-
-// adjudicate returns the winner of a game that seat f forfeited: the other
-// seat with the most cubes on the board, or NoPlayer for a tie for the
-// most.
-func adjudicate(cubes []int, f elasund.Player) elasund.Player {
-	best, winner := -1, elasund.NoPlayer
-	for p, c := range cubes {
-		switch {
-		case elasund.Player(p) == f:
-		case c > best:
-			best, winner = c, elasund.Player(p)
-		case c == best:
-			winner = elasund.NoPlayer
-		}
-	}
-	return winner
-}
-
-// ranks returns each seat's place (see Result.Rank).
-func ranks(cubes []int, winner, forfeit elasund.Player) []int {
-	n := len(cubes)
-	// score orders the seats: higher is better.
-	score := func(p int) int {
-		switch elasund.Player(p) {
-		case winner:
-			return 1 << 20
-		case forfeit:
-			return -1
-		}
-		return cubes[p]
-	}
-	rank := make([]int, n)
-	for p := range rank {
-		for q := 0; q < n; q++ {
-			if score(q) > score(p) {
-				rank[p]++
-			}
-		}
-	}
-	return rank
 }

@@ -50,38 +50,45 @@ func randomBots(n int) []bots.Bot {
 
 // TestPlayForfeits: a bot that panics, returns an error, returns a move
 // that is not legal, or returns a forced roll, forfeits: the game stops at
-// that decision (the record holds the moves before it and is not over), the
-// bot is ranked last, and of the others the one with the most cubes wins,
-// a tie for the most being a draw. The Table decides what is illegal: the
-// result's Err is its refusal (ErrChance for a forced roll). Every bot
-// hears the outcome and is closed.
+// that decision (the record holds the moves before it and is not over),
+// and the result is the library's Outcome of that forfeit (Table.Forfeit
+// at a table that played the same moves): the bot ranked last, in a game
+// of two the other seat the winner, in a larger one no winner and the
+// others placed by their cubes. The Table decides what is illegal: the
+// result's Err is its refusal (ErrChance for a forced roll), Refusal its
+// code, and the reason says it in plain words, not in the engine's text.
+// Every bot hears the outcome and is closed.
 func TestPlayForfeits(t *testing.T) {
 	errLost := errors.New("lost my way")
 	cases := []struct {
-		name   string
-		do     func(v elasund.View) (elasund.Move, error)
-		reason string // the forfeit reason starts so
-		err    error  // the result's Err wraps it
+		name    string
+		do      func(v elasund.View) (elasund.Move, error)
+		reason  string // the forfeit reason starts so
+		err     error  // the result's Err wraps it
+		refusal elasund.Reason
 	}{
-		{"panic", func(elasund.View) (elasund.Move, error) { panic("boom") }, "panic: boom at ", errPanic},
+		{"panic", func(elasund.View) (elasund.Move, error) { panic("boom") }, "panic: boom at ", errPanic, elasund.NoReason},
 		{"runtime error", func(v elasund.View) (elasund.Move, error) {
 			zero := v.Players() / 5 // 2 to 4 players
 			return elasund.Move{Kind: elasund.MoveKind(1 / zero)}, nil
-		}, "panic: runtime error: integer divide by zero at ", errPanic},
-		{"error", func(elasund.View) (elasund.Move, error) { return elasund.Move{}, errLost }, "error: lost my way", errLost},
-		{"fault", func(elasund.View) (elasund.Move, error) { return elasund.Move{}, &Fault{"timeout: asleep"} }, "timeout: asleep", nil},
-		{"zero move", func(elasund.View) (elasund.Move, error) { return elasund.Move{}, nil }, `illegal move "none" in phase `,
-			elasund.ErrIllegalMove},
+		}, "panic: runtime error: integer divide by zero at ", errPanic, elasund.NoReason},
+		{"error", func(elasund.View) (elasund.Move, error) { return elasund.Move{}, errLost }, "error: lost my way", errLost, elasund.NoReason},
+		{"fault", func(elasund.View) (elasund.Move, error) { return elasund.Move{}, &Fault{"timeout: asleep"} }, "timeout: asleep", nil,
+			elasund.NoReason},
+		{"zero move", func(elasund.View) (elasund.Move, error) { return elasund.Move{}, nil },
+			`played "none", a move the rules refuse: That is not a move of this game. (unknown-kind, rules §`,
+			elasund.ErrIllegalMove, elasund.ReasonUnknownKind},
 		{"illegal move", func(v elasund.View) (elasund.Move, error) {
 			// A move of the wrong phase.
 			if v.Phase() == elasund.PhaseRoll {
 				return elasund.Move{Kind: elasund.EndTurn}, nil
 			}
 			return elasund.Move{Kind: elasund.Roll}, nil
-		}, `illegal move "`, elasund.ErrWrongPhase},
+		}, `played "`, elasund.ErrWrongPhase, elasund.ReasonWrongPhase},
 		{"forced roll", func(v elasund.View) (elasund.Move, error) {
 			return elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{6, 6}}, nil
-		}, `illegal move "roll 6 6" in phase roll: `, elasund.ErrChance},
+		}, `played "roll 6 6", a move the rules refuse: The table rolls the dice for you. (chance, rules §13)`,
+			elasund.ErrChance, elasund.ReasonChance},
 	}
 	for _, c := range cases {
 		for _, players := range []int{2, 3, 4} {
@@ -106,8 +113,11 @@ func TestPlayForfeits(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if r.Forfeit != cheat || !strings.HasPrefix(r.Reason, c.reason) {
-						t.Fatalf("forfeit by %d for %q; want %d for %q…", r.Forfeit, r.Reason, cheat, c.reason)
+					if r.Forfeit != cheat || !strings.HasPrefix(r.Reason, c.reason) || r.Refusal != c.refusal {
+						t.Fatalf("forfeit by %d for %q (refusal %v); want %d for %q… (%v)", r.Forfeit, r.Reason, r.Refusal, cheat, c.reason, c.refusal)
+					}
+					if strings.Contains(r.Reason, "elasund:") || strings.Contains(r.Reason, "illegal move") {
+						t.Errorf("the reason %q quotes the engine's text", r.Reason)
 					}
 					var f *Fault
 					if r.Err == nil || c.err != nil && !errors.Is(r.Err, c.err) || c.err == nil && !errors.As(r.Err, &f) {
@@ -128,23 +138,10 @@ func TestPlayForfeits(t *testing.T) {
 					if g.ToMove() != cheat || g.Over() {
 						t.Errorf("the record stops where %d decides (over %v), not at the forfeit by %d", g.ToMove(), g.Over(), cheat)
 					}
-					// The winner: the other seat with strictly the most cubes.
-					best, winner := -1, elasund.NoPlayer
-					for p := elasund.Player(0); int(p) < players; p++ {
-						if p == cheat {
-							continue
-						}
-						if n := g.CubesPlaced(p); n > best {
-							best, winner = n, p
-						} else if n == best {
-							winner = elasund.NoPlayer
-						}
-					}
-					if r.Winner != winner {
-						t.Errorf("winner %d; want %d (cubes %v)", r.Winner, winner, r.Cubes)
-					}
-					if r.Rank[cheat] != players-1 {
-						t.Errorf("the forfeiting seat's rank is %d; want last, %d", r.Rank[cheat], players-1)
+					// The places and returns are the library's.
+					checkOutcome(t, r, replayed(t, r.Record, func(tb *elasund.Table) error { return tb.Forfeit(cheat) }))
+					if r.Method != elasund.Forfeited || r.Place[cheat] != players {
+						t.Errorf("%v, the forfeiting seat's place %d; want forfeited, last (%d)", r.Method, r.Place[cheat], players)
 					}
 					if s.finished == nil || s.finished.Forfeit != cheat || !s.closed {
 						t.Errorf("the bot heard %+v and was closed: %v", s.finished, s.closed)
@@ -155,36 +152,9 @@ func TestPlayForfeits(t *testing.T) {
 	}
 }
 
-// TestPlayRanks: the winner ranks first, the others by cubes with ties
-// sharing the better place; a forfeit ranks last.
-func TestPlayRanks(t *testing.T) {
-	cases := []struct {
-		cubes           []int
-		winner, forfeit elasund.Player
-		want            []int
-	}{
-		{[]int{10, 4, 6}, 0, elasund.NoPlayer, []int{0, 2, 1}},
-		{[]int{10, 6, 6, 2}, 0, elasund.NoPlayer, []int{0, 1, 1, 3}},
-		{[]int{5, 5, 5}, elasund.NoPlayer, elasund.NoPlayer, []int{0, 0, 0}},
-		{[]int{9, 5, 3}, 1, 0, []int{2, 0, 1}}, // adjudicated: 1 leads once 0 forfeits
-		{[]int{9, 5, 5}, elasund.NoPlayer, 0, []int{2, 0, 0}},
-		{[]int{2, 7}, 1, elasund.NoPlayer, []int{1, 0}},
-	}
-	for _, c := range cases {
-		if got := ranks(c.cubes, c.winner, c.forfeit); !reflect.DeepEqual(got, c.want) {
-			t.Errorf("ranks(%v, winner %d, forfeit %d) = %v; want %v", c.cubes, c.winner, c.forfeit, got, c.want)
-		}
-		if c.forfeit != elasund.NoPlayer {
-			if got := adjudicate(c.cubes, c.forfeit); got != c.winner {
-				t.Errorf("adjudicate(%v, %d) = %d; want %d", c.cubes, c.forfeit, got, c.winner)
-			}
-		}
-	}
-}
-
 // TestPlayEndsNormally: a game between random bots ends with the game's
 // winner, or at the turn limit as a draw; the record replays to the same
-// result.
+// result, and the places and returns are the library's Outcome's.
 func TestPlayEndsNormally(t *testing.T) {
 	draws, wins := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
@@ -211,6 +181,7 @@ func TestPlayEndsNormally(t *testing.T) {
 		case r.Winner != elasund.NoPlayer && r.Reason != "won":
 			t.Fatalf("seed %d: a win for %q", seed, r.Reason)
 		}
+		checkOutcome(t, r, replayed(t, r.Record, nil))
 		if r.Winner == elasund.NoPlayer {
 			draws++
 		} else {

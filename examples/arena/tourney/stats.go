@@ -40,6 +40,11 @@ type Standing struct {
 	Draws    int `json:"draws"`
 	Losses   int `json:"losses"`
 	Forfeits int `json:"forfeits"`
+	// Score is the sum of the entrant's returns (Result.Returns, the
+	// library's elasund.Outcome.Returns): 1 for a win, 1/k for a first
+	// place shared by k seats (the most cubes at the turn limit, say), 0
+	// for any other place.
+	Score float64 `json:"score"`
 	// WinRate is Wins/Games; Low and High bound its 95% Wilson interval.
 	WinRate float64 `json:"winRate"`
 	Low     float64 `json:"winRateLow"`
@@ -84,13 +89,18 @@ type HeadToHead struct {
 	High    float64 `json:"winRateHigh"`
 }
 
-// ForfeitNote records a forfeit.
+// ForfeitNote records a forfeit: the game, the bot and its seat's colour,
+// the forfeit's reason in words (Outcome.Reason) and, for a move the
+// Table refused, the code of the rule it broke (Outcome.Refusal, written
+// as its code, such as "chance"; left out of the JSON for other
+// forfeits).
 type ForfeitNote struct {
-	Game   int    `json:"game"`
-	Seed   uint64 `json:"seed"`
-	Bot    string `json:"bot"`
-	Color  string `json:"color"`
-	Reason string `json:"reason"`
+	Game    int            `json:"game"`
+	Seed    uint64         `json:"seed"`
+	Bot     string         `json:"bot"`
+	Color   string         `json:"color"`
+	Reason  string         `json:"reason"`
+	Refusal elasund.Reason `json:"refusal,omitempty"`
 }
 
 // Summary sums up the played games of a tournament.
@@ -116,9 +126,9 @@ type Summary struct {
 //
 // A match that does not fit the tournament is left out, as an unplayed one
 // is: one whose seating has other than players seats or names an entrant
-// outside names, or whose result lacks a seat's cubes, rank, decisions or
-// time, or names a winner or forfeit outside the seats. Run's matches
-// always fit.
+// outside names, or whose result lacks a seat's cubes, place, return,
+// decisions or time, or names a winner or forfeit outside the seats. Run's
+// matches always fit.
 func Summarize(names []string, players int, matches []Match, anchor string) Summary {
 	t := newTally(names, players)
 	for i := range matches {
@@ -133,8 +143,8 @@ func Summarize(names []string, players int, matches []Match, anchor string) Summ
 // and players seats (see Summarize).
 func fits(m *Match, n, players int) bool {
 	r := &m.Result
-	if len(m.Seating) != players || len(r.Cubes) < players || len(r.Rank) < players ||
-		len(r.Decisions) < players || len(r.Think) < players {
+	if len(m.Seating) != players || len(r.Cubes) < players || len(r.Place) < players ||
+		len(r.Returns) < players || len(r.Decisions) < players || len(r.Think) < players {
 		return false
 	}
 	for _, e := range m.Seating {
@@ -208,7 +218,7 @@ func (t *tally) add(m *Match) {
 	}
 	if r.Forfeit != elasund.NoPlayer {
 		t.s.Forfeits = append(t.s.Forfeits, ForfeitNote{Game: m.Index, Seed: m.Config.Seed,
-			Bot: t.names[m.Seating[r.Forfeit]], Color: t.colors[r.Forfeit], Reason: r.Reason})
+			Bot: t.names[m.Seating[r.Forfeit]], Color: t.colors[r.Forfeit], Reason: r.Reason, Refusal: r.Refusal})
 	}
 }
 
@@ -228,6 +238,7 @@ func (t *tally) addSeat(m *Match, p int) {
 	case r.Winner == elasund.NoPlayer:
 		st.Draws++
 	}
+	st.Score += r.Returns[p]
 	t.cubes[e] += r.Cubes[p]
 	t.turns[e] += r.Turns
 	st.Decisions += r.Decisions[p]
@@ -244,22 +255,19 @@ func (t *tally) addSeat(m *Match, p int) {
 			h.bWins++
 		}
 		if q > p {
-			t.pw = append(t.pw, Comparison{e, f, placeScore(r.Rank[p], r.Rank[q])})
+			t.pw = append(t.pw, Comparison{e, f, returnScore(r.Returns[p], r.Returns[q])})
 		}
 	}
 }
 
-// placeScore is the score of a seat in place a against one in place b: 1
-// for the better place, 0.5 for the same.
-func placeScore(a, b int) float64 {
-	switch {
-	case a < b:
-		return 1
-	case a == b:
-		return 0.5
-	}
-	return 0
-}
+// returnScore is the score, for Elo, of a seat whose return is a against
+// one whose return is b: (1 + a − b)/2, so 1 for a win against a loser, 0.5
+// between equal returns, 0.75 for a first place shared by two against a
+// seat behind them. A seat's scores against the others of a game of n
+// seats sum to ((n−1) + n·a − 1)/2: its return, scaled. The seats behind
+// first place, whose returns are 0, tie: only the library's returns count,
+// not the order among them.
+func returnScore(a, b float64) float64 { return (1 + a - b) / 2 }
 
 // summary returns the sums, with the rates, intervals and Elo ratings
 // anchored at entrant a.
@@ -272,6 +280,9 @@ func (t *tally) summary(a int) Summary {
 	for e := range s.Standings {
 		st := &s.Standings[e]
 		st.Losses = st.Games - st.Wins - st.Draws
+		// Returns are multiples of 1/12 (1/k, k ≤ 4 seats): rounding
+		// to a twelfth undoes the float sum's error.
+		st.Score = math.Round(st.Score*12) / 12
 		st.WinRate = ratio(st.Wins, st.Games)
 		st.Low, st.High = Wilson(st.Wins, st.Games, Z95)
 		for p := range st.Seats {

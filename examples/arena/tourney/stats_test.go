@@ -116,14 +116,27 @@ func TestEloOrder(t *testing.T) {
 	}
 }
 
-// game builds a played tournament game for Summarize.
-func game(index int, seating []int, winner, forfeit elasund.Player, cubes []int, turns int) Match {
-	r := Result{Outcome: Outcome{Winner: winner, Forfeit: forfeit}, Turns: turns, Cubes: cubes,
+// game builds a played tournament game for Summarize, with the seats'
+// places written by hand; the seats in first place share a return of 1.
+func game(index int, seating []int, winner, forfeit elasund.Player, cubes, place []int, turns int) Match {
+	r := Result{Outcome: Outcome{Winner: winner, Forfeit: forfeit}, Turns: turns, Cubes: cubes, Place: place,
 		Decisions: make([]int, len(seating)), Think: make([]time.Duration, len(seating))}
 	if forfeit != elasund.NoPlayer {
 		r.Reason = "error: gave up"
 	}
-	r.Rank = ranks(cubes, winner, forfeit)
+	first := 0.0
+	for _, pl := range place {
+		if pl == 1 {
+			first++
+		}
+	}
+	for _, pl := range place {
+		if pl == 1 {
+			r.Returns = append(r.Returns, 1/first)
+		} else {
+			r.Returns = append(r.Returns, 0)
+		}
+	}
 	return Match{Index: index, Seating: seating, Played: true, Config: elasund.Config{Players: len(seating), Seed: uint64(100 + index)}, Result: r}
 }
 
@@ -131,30 +144,33 @@ func game(index int, seating []int, winner, forfeit elasund.Player, cubes []int,
 func TestSummarize(t *testing.T) {
 	np := elasund.NoPlayer
 	games := []Match{
-		game(0, []int{0, 1, 2}, 0, np, []int{10, 3, 5}, 40),  // a wins; c over b
-		game(1, []int{1, 2, 0}, 2, np, []int{4, 6, 10}, 50),  // a wins from seat 2
-		game(2, []int{2, 0, 1}, np, np, []int{7, 7, 2}, 300), // a draw
-		game(3, []int{0, 2, 1}, 1, 0, []int{9, 5, 4}, 20),    // a forfeits; c adjudicated
-		{Index: 4, Seating: []int{1, 0, 2}},                  // not played
-		game(5, []int{1, 0, 2}, np, 2, []int{3, 3, 1}, 30),   // c forfeits; a tie: a draw
+		game(0, []int{0, 1, 2}, 0, np, []int{10, 3, 5}, []int{1, 3, 2}, 40),  // a wins; c over b
+		game(1, []int{1, 2, 0}, 2, np, []int{4, 6, 10}, []int{3, 2, 1}, 50),  // a wins from seat 2
+		game(2, []int{2, 0, 1}, np, np, []int{7, 7, 2}, []int{1, 1, 3}, 300), // a draw: c and a share first place
+		game(3, []int{0, 2, 1}, np, 0, []int{9, 5, 4}, []int{3, 1, 2}, 20),   // a forfeits: a draw, c first
+		{Index: 4, Seating: []int{1, 0, 2}},                                  // not played
+		game(5, []int{1, 0, 2}, np, 2, []int{3, 3, 1}, []int{1, 1, 3}, 30),   // c forfeits; a draw, b and a first
 	}
 	names := []string{"a", "b", "c"}
 	s := Summarize(names, 3, games, "c")
-	if s.Games != 5 || s.Draws != 2 || s.Anchor != "c" {
-		t.Fatalf("games %d, draws %d, anchor %q; want 5, 2, c", s.Games, s.Draws, s.Anchor)
+	if s.Games != 5 || s.Draws != 3 || s.Anchor != "c" {
+		t.Fatalf("games %d, draws %d, anchor %q; want 5, 3, c", s.Games, s.Draws, s.Anchor)
 	}
 	a, b, c := s.Standings[0], s.Standings[1], s.Standings[2]
-	check := func(st Standing, games, wins, draws, losses, forfeits int, cubes, turns float64) {
+	check := func(st Standing, games, wins, draws, losses, forfeits int, score, cubes, turns float64) {
 		t.Helper()
 		if st.Games != games || st.Wins != wins || st.Draws != draws || st.Losses != losses || st.Forfeits != forfeits ||
-			math.Abs(st.Cubes-cubes) > 1e-9 || math.Abs(st.Turns-turns) > 1e-9 {
-			t.Errorf("%s: %d games, %d wins, %d draws, %d losses, %d forfeits, %.3f cubes, %.1f turns; want %d %d %d %d %d %.3f %.1f",
-				st.Name, st.Games, st.Wins, st.Draws, st.Losses, st.Forfeits, st.Cubes, st.Turns, games, wins, draws, losses, forfeits, cubes, turns)
+			st.Score != score || math.Abs(st.Cubes-cubes) > 1e-9 || math.Abs(st.Turns-turns) > 1e-9 {
+			t.Errorf("%s: %d games, %d wins, %d draws, %d losses, %d forfeits, score %v, %.3f cubes, %.1f turns; want %d %d %d %d %d %v %.3f %.1f",
+				st.Name, st.Games, st.Wins, st.Draws, st.Losses, st.Forfeits, st.Score, st.Cubes, st.Turns,
+				games, wins, draws, losses, forfeits, score, cubes, turns)
 		}
 	}
-	check(a, 5, 2, 2, 1, 1, (10+10+7+9+3)/5.0, (40+50+300+20+30)/5.0)
-	check(b, 5, 0, 2, 3, 0, (3+4+2+4+3)/5.0, 440/5.0)
-	check(c, 5, 1, 1, 3, 1, (5+6+7+5+1)/5.0, 440/5.0)
+	// The scores: a 1 + 1 + ½ (game 2) + 0 + ½ (game 5); b ½ (game 5);
+	// c ½ (game 2) + 1 (game 3, first once a forfeits).
+	check(a, 5, 2, 2, 1, 1, 3, (10+10+7+9+3)/5.0, (40+50+300+20+30)/5.0)
+	check(b, 5, 0, 3, 2, 0, 0.5, (3+4+2+4+3)/5.0, 440/5.0)
+	check(c, 5, 0, 2, 3, 1, 1.5, (5+6+7+5+1)/5.0, 440/5.0)
 	if lo, hi := Wilson(2, 5, Z95); a.WinRate != 0.4 || a.Low != lo || a.High != hi {
 		t.Errorf("a's win rate %v [%v, %v]", a.WinRate, a.Low, a.High)
 	}
@@ -163,24 +179,23 @@ func TestSummarize(t *testing.T) {
 	if !reflect.DeepEqual(a.Seats, wantSeats) {
 		t.Errorf("a's seats %v; want %v", a.Seats, wantSeats)
 	}
-	// Head to head, a against c: five games together; a won 2, c won 1.
-	if h, ok := s.Pair("a", "c"); !ok || h.Games != 5 || h.AWins != 2 || h.BWins != 1 || h.WinRate != 0.4 {
+	// Head to head, a against c: five games together; a won 2, c none.
+	if h, ok := s.Pair("a", "c"); !ok || h.Games != 5 || h.AWins != 2 || h.BWins != 0 || h.WinRate != 0.4 {
 		t.Errorf("a against c: %+v", h)
 	}
-	if h, ok := s.Pair("c", "a"); !ok || h.AWins != 1 || h.BWins != 2 {
+	if h, ok := s.Pair("c", "a"); !ok || h.AWins != 0 || h.BWins != 2 {
 		t.Errorf("c against a: %+v", h)
 	}
 	if len(s.HeadToHead) != 6 {
 		t.Errorf("%d head-to-head pairs; want 6", len(s.HeadToHead))
 	}
-	wantForfeits := []ForfeitNote{{3, 103, "a", "red", "error: gave up"}, {5, 105, "c", "green", "error: gave up"}}
+	wantForfeits := []ForfeitNote{{3, 103, "a", "red", "error: gave up", elasund.NoReason}, {5, 105, "c", "green", "error: gave up", elasund.NoReason}}
 	if !reflect.DeepEqual(s.Forfeits, wantForfeits) {
 		t.Errorf("forfeits %v; want %v", s.Forfeits, wantForfeits)
 	}
-	// The comparisons by place: a is ahead of b in games 0, 1 and 2, tied
-	// in 5 and behind in 3 (a forfeits); a is ahead of c in 0, 1 and 5,
-	// tied in 2 and behind in 3; c is ahead of b in 0 to 3 and behind in 5
-	// (c forfeits). So a > c > b, c anchored.
+	// The comparisons by return, (1 + mine − theirs)/2: a scores against
+	// b 1, 1, ¾, ½, ½ in games 0, 1, 2, 3, 5; against c 1, 1, ½, 0, ¾; c
+	// against b ½, ½, ¾, 1, ¼. So a > c > b, c anchored.
 	if c.Elo != 1000 || !(a.Elo > c.Elo && c.Elo > b.Elo) {
 		t.Errorf("Elo a %v, b %v, c %v; want a > c = 1000 > b", a.Elo, b.Elo, c.Elo)
 	}
@@ -243,7 +258,11 @@ func TestClaims(t *testing.T) {
 		default:
 			w = np
 		}
-		games = append(games, game(i, seating, w, np, []int{5, 5}, 30))
+		place := []int{1, 1}
+		if w != np {
+			place[1-w] = 2
+		}
+		games = append(games, game(i, seating, w, np, []int{5, 5}, place, 30))
 	}
 	s := Summarize([]string{"a", "b"}, 2, games, "b")
 	verdicts := []struct {
@@ -389,23 +408,24 @@ func TestSummarizeLeavesOutMisfits(t *testing.T) {
 	np := elasund.NoPlayer
 	names := []string{"a", "b", "c"}
 	good := []Match{
-		game(0, []int{0, 1}, 0, np, []int{10, 3}, 40),
-		game(1, []int{1, 2}, np, 1, []int{4, 6}, 50),
-		game(2, []int{2, 0}, 1, np, []int{7, 10}, 30),
+		game(0, []int{0, 1}, 0, np, []int{10, 3}, []int{1, 2}, 40),
+		game(1, []int{1, 2}, 0, 1, []int{4, 6}, []int{1, 2}, 50),
+		game(2, []int{2, 0}, 1, np, []int{7, 10}, []int{2, 1}, 30),
 	}
 	want := Summarize(names, 2, good, "b")
 	misfit := func(edit func(m *Match)) Match {
-		m := game(9, []int{0, 2}, 0, np, []int{10, 3}, 40)
+		m := game(9, []int{0, 2}, 0, np, []int{10, 3}, []int{1, 2}, 40)
 		edit(&m)
 		return m
 	}
 	misfits := map[string]Match{
-		"three seats":         game(9, []int{0, 1, 2}, 0, np, []int{10, 3, 1}, 40),
-		"one seat":            game(9, []int{0}, 0, np, []int{10}, 40),
-		"entrant 3":           game(9, []int{0, 3}, 0, np, []int{10, 3}, 40),
-		"entrant -1":          game(9, []int{-1, 0}, 0, np, []int{10, 3}, 40),
+		"three seats":         game(9, []int{0, 1, 2}, 0, np, []int{10, 3, 1}, []int{1, 2, 3}, 40),
+		"one seat":            game(9, []int{0}, 0, np, []int{10}, []int{1}, 40),
+		"entrant 3":           game(9, []int{0, 3}, 0, np, []int{10, 3}, []int{1, 2}, 40),
+		"entrant -1":          game(9, []int{-1, 0}, 0, np, []int{10, 3}, []int{1, 2}, 40),
 		"no cubes":            misfit(func(m *Match) { m.Result.Cubes = nil }),
-		"one rank":            misfit(func(m *Match) { m.Result.Rank = m.Result.Rank[:1] }),
+		"one place":           misfit(func(m *Match) { m.Result.Place = m.Result.Place[:1] }),
+		"no returns":          misfit(func(m *Match) { m.Result.Returns = nil }),
 		"no decisions":        misfit(func(m *Match) { m.Result.Decisions = nil }),
 		"no think":            misfit(func(m *Match) { m.Result.Think = nil }),
 		"winner seat 2":       misfit(func(m *Match) { m.Result.Winner = 2 }),
@@ -436,7 +456,7 @@ func TestSummarizeLeavesOutMisfits(t *testing.T) {
 // they are called on Summarize's result as it comes.
 func TestSummaryValueMethods(t *testing.T) {
 	np := elasund.NoPlayer
-	games := []Match{game(0, []int{0, 1}, 1, np, []int{3, 10}, 40)}
+	games := []Match{game(0, []int{0, 1}, 1, np, []int{3, 10}, []int{2, 1}, 40)}
 	if st, ok := Summarize([]string{"a", "b"}, 2, games, "a").Standing("b"); !ok || st.Wins != 1 {
 		t.Errorf("Standing(b) = %+v, %v; want one win", st, ok)
 	}
@@ -454,7 +474,7 @@ func TestSummaryValueMethods(t *testing.T) {
 func TestClaimInvalid(t *testing.T) {
 	np := elasund.NoPlayer
 	names := []string{"", "b"}
-	games := []Match{game(0, []int{0, 1}, 0, np, []int{10, 3}, 40), game(1, []int{1, 0}, 1, np, []int{3, 10}, 40)}
+	games := []Match{game(0, []int{0, 1}, 0, np, []int{10, 3}, []int{1, 2}, 40), game(1, []int{1, 0}, 1, np, []int{3, 10}, []int{2, 1}, 40)}
 	s := Summarize(names, 2, games, "b")
 	cases := []struct {
 		c    Claim
