@@ -266,7 +266,7 @@ func (r Record) AppendText(b []byte) ([]byte, error) {
 // write r as ParseRecord reads it back.
 func (r *Record) checkNotation() error {
 	c := &r.Config
-	for _, col := range append(slices.Clip(c.Colors), c.FirstColor, r.Winner) {
+	for _, col := range append(slices.Clip(c.Colors), c.FirstColor, r.WinnerColor) {
 		if col > Yellow {
 			return noNotation("record", fmt.Sprintf("with colour %d", uint8(col)))
 		}
@@ -282,7 +282,7 @@ func (r *Record) checkNotation() error {
 	if !c.Rules.valid() {
 		return noNotation("record", fmt.Sprintf("with rules %#x", uint8(c.Rules)))
 	}
-	if !r.Over && r.Winner != NoColor {
+	if !r.Over && r.WinnerColor != NoColor {
 		return noNotation("record", "with a Winner but not Over")
 	}
 	for name, value := range r.Tags {

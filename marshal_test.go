@@ -439,8 +439,8 @@ func TestRecordNoNotation(t *testing.T) {
 		{"a first colour that is none", func(r *Record) { r.Config.FirstColor = Yellow + 1 }},
 		{"an influence colour that is none", func(r *Record) { r.Config.InfluenceDeck = []InfluenceColor{InfluenceBlue, NoInfluence} }},
 		{"an unknown rule option", func(r *Record) { r.Config.Rules = 0x80 }},
-		{"a winner of a game not over", func(r *Record) { r.Winner = Red }},
-		{"a winner that is no colour", func(r *Record) { r.Over, r.Winner = true, Yellow+1 }},
+		{"a winner of a game not over", func(r *Record) { r.WinnerColor = Red }},
+		{"a winner that is no colour", func(r *Record) { r.Over, r.WinnerColor = true, Yellow+1 }},
 		{"a move without notation", func(r *Record) { r.Moves = append(r.Moves, Move{Kind: EndTurn, Row: 5}) }},
 	} {
 		r := base()

@@ -27,12 +27,13 @@ type Record struct {
 	Config Config
 	// Moves are the moves played, in order.
 	Moves []Move
-	// Over says that the game ended after the moves; Winner is its winner,
+	// Over says that the game ended after the moves; WinnerColor is the
+	// colour of its winner (a Record names seats by colour, as its tags do),
 	// or NoColor for a game that ended at Config.MaxTurns (or TurnLimit).
 	// When Over is false the result is unknown or the game goes on, and
 	// Replay does not check it.
-	Over   bool
-	Winner Color
+	Over        bool
+	WinnerColor Color
 	// Tags holds any other tags of the record, such as "Event", "Site",
 	// "Date" or the players' names, by name. Names are letters, digits and
 	// underscores; the names of the tags above (Players, Colors, Seed,
@@ -101,10 +102,10 @@ func (r Record) Replay() (*Game, error) {
 	if r.Over {
 		switch {
 		case !g.Over():
-			return g, fmt.Errorf("%w: the result is %s, but the game goes on after its last move", ErrBadRecord, resultString(true, r.Winner))
-		case g.Color(g.Winner()) != r.Winner:
+			return g, fmt.Errorf("%w: the result is %s, but the game goes on after its last move", ErrBadRecord, resultString(true, r.WinnerColor))
+		case g.Color(g.Winner()) != r.WinnerColor:
 			return g, fmt.Errorf("%w: the result is %s, but the game ended with %s", ErrBadRecord,
-				resultString(true, r.Winner), resultString(true, g.Color(g.Winner())))
+				resultString(true, r.WinnerColor), resultString(true, g.Color(g.Winner())))
 		}
 	}
 	return g, nil
@@ -174,7 +175,7 @@ func (r *Recorder) Apply(g *Game, m Move) error {
 	}
 	r.rec.Moves = append(r.rec.Moves, m)
 	if g.Over() {
-		r.rec.Over, r.rec.Winner = true, g.Color(g.Winner())
+		r.rec.Over, r.rec.WinnerColor = true, g.Color(g.Winner())
 	}
 	return nil
 }
@@ -272,7 +273,7 @@ func (r *Record) writeTags(b *strings.Builder) {
 		}
 		tag(tagChurchStack, strings.Join(s, " "))
 	}
-	tag(tagResult, resultString(r.Over, r.Winner))
+	tag(tagResult, resultString(r.Over, r.WinnerColor))
 	b.WriteString("\n")
 }
 

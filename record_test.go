@@ -40,7 +40,7 @@ func TestRecordRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("config %d, move %d: ParseRecord: %v\n%s", i, rec.Len(), err, text)
 			}
-			if !slices.Equal(r.Moves, back.Moves) || r.Over != back.Over || r.Winner != back.Winner || !sameConfig(r.Config, back.Config) {
+			if !slices.Equal(r.Moves, back.Moves) || r.Over != back.Over || r.WinnerColor != back.WinnerColor || !sameConfig(r.Config, back.Config) {
 				d := cmp.Diff(r, back, cmpopts.EquateEmpty())
 				t.Fatalf("config %d, move %d: the record does not parse back (-written +parsed):\n%s\n%s", i, rec.Len(), d, text)
 			}
@@ -56,8 +56,8 @@ func TestRecordRoundTrip(t *testing.T) {
 					t.Fatalf("config %d: a line of %d characters:\n%s", i, len(line), line)
 				}
 			}
-			if g.Over() && (!back.Over || back.Winner != g.Color(g.Winner())) {
-				t.Fatalf("config %d: result %v %v, the game ended with %v", i, back.Over, back.Winner, g.Color(g.Winner()))
+			if g.Over() && (!back.Over || back.WinnerColor != g.Color(g.Winner())) {
+				t.Fatalf("config %d: result %v %v, the game ended with %v", i, back.Over, back.WinnerColor, g.Color(g.Winner()))
 			}
 			return true
 		})
@@ -171,8 +171,8 @@ func TestReplayChecksResult(t *testing.T) {
 	c := Config{Players: 2, Seed: 6, MaxTurns: 8}
 	var rec Record
 	playRandom(t, c, 1, false, 5000, func(_ *Game, r *Recorder) bool { rec = r.Record(); return true })
-	if !rec.Over || rec.Winner != NoColor {
-		t.Fatalf("the game did not end at the turn limit: %v %v", rec.Over, rec.Winner)
+	if !rec.Over || rec.WinnerColor != NoColor {
+		t.Fatalf("the game did not end at the turn limit: %v %v", rec.Over, rec.WinnerColor)
 	}
 	if !strings.Contains(rec.String(), `[Result "none"]`) {
 		t.Errorf("no result tag none in\n%s", rec)
@@ -191,7 +191,7 @@ func TestReplayChecksResult(t *testing.T) {
 		{"over but unfinished", true, NoColor, 10, false},
 	} {
 		r := rec
-		r.Over, r.Winner, r.Moves = tc.over, tc.winner, rec.Moves[:tc.moves]
+		r.Over, r.WinnerColor, r.Moves = tc.over, tc.winner, rec.Moves[:tc.moves]
 		g, err := r.Replay()
 		if tc.ok != (err == nil) || (err != nil && !errors.Is(err, ErrBadRecord)) || g == nil {
 			t.Errorf("%s: Replay error %v", tc.name, err)
@@ -464,7 +464,7 @@ func FuzzParseRecord(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the written record does not parse: %v\n%s", err, canon)
 		}
-		if !slices.Equal(back.Moves, r.Moves) || !sameConfig(back.Config, r.Config) || back.Over != r.Over || back.Winner != r.Winner {
+		if !slices.Equal(back.Moves, r.Moves) || !sameConfig(back.Config, r.Config) || back.Over != r.Over || back.WinnerColor != r.WinnerColor {
 			t.Fatalf("the written record reads back otherwise:\n%s", canon)
 		}
 		if again := back.String(); again != canon {

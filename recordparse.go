@@ -278,7 +278,7 @@ func (r *Record) setTag(name, v string) error {
 			if !ok {
 				return fmt.Errorf("result %s: a colour, none or *", quoteInput(v))
 			}
-			r.Over, r.Winner = true, col
+			r.Over, r.WinnerColor = true, col
 		}
 	default:
 		if r.Tags == nil {

@@ -357,7 +357,7 @@ func (t *Table) Record() (Record, error) {
 	}
 	switch {
 	case t.g.Over():
-		r.Over, r.Winner = true, t.g.Color(t.g.Winner())
+		r.Over, r.WinnerColor = true, t.g.Color(t.g.Winner())
 	case t.end == endAbandoned:
 		r.Tags = map[string]string{tagTermination: "abandoned"}
 	case t.end >= endForfeit:
