@@ -44,6 +44,8 @@ type Record struct {
 	// underscores; the names of the tags above (Players, Colors, Seed,
 	// FirstPlayer, Rules, MaxTurns, InfluenceDeck, ChurchStack, Result) are
 	// not used here and String does not write them from Tags.
+	// ParseRecord reads at most 64 tags into Tags, whose lines ([Name
+	// "value"]) take at most 64 KiB in all.
 	Tags map[string]string
 }
 
