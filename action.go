@@ -1,7 +1,6 @@
 package elasund
 
 import (
-	"errors"
 	"slices"
 )
 
@@ -66,10 +65,6 @@ const (
 	upgradeActions     = NumSquares * (PermitsPerPlayer - 1) * 3
 	bonusPermitActions = PermitsPerPlayer * NumSquares
 )
-
-// ErrActionIndex is the error MoveFromIndex returns for an index outside
-// [0, NumActions).
-var ErrActionIndex = errors.New("elasund: action index out of range")
 
 // actionCount is each kind's number of indices, in MoveKind order.
 var actionCount = [numKinds]int{

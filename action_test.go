@@ -89,7 +89,7 @@ func TestActionIndexIsABijection(t *testing.T) {
 		if got := m.Index(); got != i {
 			t.Fatalf("MoveFromIndex(%d) = %v, whose Index is %d", i, m, got)
 		}
-		if canonical(m) != m || fieldRanges(m) != okay {
+		if canonical(m) != m || fieldRanges(m) != NoReason {
 			t.Fatalf("MoveFromIndex(%d) = %v is not well formed", i, m)
 		}
 		if pm, err := ParseMove(m.String()); err != nil || pm != m {
@@ -199,7 +199,7 @@ func TestActionIndexOfLegalMoves(t *testing.T) {
 				for a := uint8(1); a <= 6; a++ {
 					for b := uint8(1); b <= 6; b++ {
 						m := Move{Kind: Roll, Dice: [2]uint8{a, b}}
-						if i := m.Index(); i < 0 || mask[i] || !g.IsLegal(m) {
+						if i := m.Index(); i < 0 || mask[i] || g.IsLegal(m) || g.Check(m) != nil {
 							t.Fatalf("forced roll %v: index %d, marked %v", m, i, i >= 0 && mask[i])
 						}
 					}
@@ -214,7 +214,8 @@ func TestActionIndexOfLegalMoves(t *testing.T) {
 
 // TestEveryAcceptedMoveHasAnIndex checks, at positions of seeded random
 // games, every move of the phase's kinds over the whole range of their
-// fields (candidateMoves): each one IsLegal accepts has an index.
+// fields (candidateMoves): each one Check accepts (forced rolls too) has
+// an index.
 func TestEveryAcceptedMoveHasAnIndex(t *testing.T) {
 	every := 4
 	if testing.Short() {
@@ -227,7 +228,7 @@ func TestEveryAcceptedMoveHasAnIndex(t *testing.T) {
 			g := &positions[k]
 			cands = candidateMoves(g, cands[:0])
 			for _, m := range cands {
-				if g.IsLegal(m) && m.Index() < 0 {
+				if g.Check(m) == nil && m.Index() < 0 {
 					t.Fatalf("%d players, position %d: legal %v has no index", n, k, m)
 				}
 			}

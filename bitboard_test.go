@@ -216,7 +216,7 @@ func TestInSupply(t *testing.T) {
 			g.active = uint8(a)
 			got := g.inSupply(a)
 			for b := House; b <= LargeBuilding; b++ {
-				if want := g.checkBuildingSupply(b) == okay; (got&(1<<b) != 0) != want {
+				if want := g.checkBuildingSupply(b) == NoReason; (got&(1<<b) != 0) != want {
 					t.Fatalf("position %d, player %d: inSupply has %v: %v, want %v (pieces %v)", i, a, b, !want, want, g.pieceSq)
 				}
 			}

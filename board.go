@@ -51,10 +51,8 @@ func (r Row) idx() int {
 
 // String returns the row's ship number, or "-" for an invalid row.
 func (r Row) String() string {
-	if !r.Valid() {
-		return "-"
-	}
-	return fmt.Sprint(uint8(r))
+	var buf [4]byte
+	return string(appendRow(buf[:0], r))
 }
 
 // Square is a square of the board, written column letter + row number
@@ -130,17 +128,8 @@ func (s Square) ri() int  { return int(s) / NumColumns }
 // the locations off the board "supply", "awaiting rebuild" or "removed"
 // (as the JSON forms write them); "-" for NoSquare and any other value.
 func (s Square) String() string {
-	switch {
-	case s.Valid():
-		return string(rune('a'+s.col())) + s.Row().String()
-	case s == InSupply:
-		return "supply"
-	case s == AwaitingRebuild:
-		return "awaiting rebuild"
-	case s == RemovedFromGame:
-		return "removed"
-	}
-	return "-"
+	var buf [16]byte
+	return string(appendSquare(buf[:0], s))
 }
 
 // ChurchFoundation is c8, the square where the first church tile goes.

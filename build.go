@@ -18,28 +18,28 @@ type buildPlan struct {
 
 // checkBuildingSupply checks that b is a building a player builds and that
 // a copy of it is in supply for the active player (§3).
-func (g *Game) checkBuildingSupply(b Building) reason {
+func (g *Game) checkBuildingSupply(b Building) Reason {
 	if b < House || b > LargeBuilding {
-		return rBuildingKind
+		return ReasonNotBuildable
 	}
 	if b.Neutral() {
 		if g.freeNeutral(b) < 0 {
-			return rBuildingSupply
+			return ReasonBuildingNotInSupply
 		}
 	} else if g.pieceSq[playerPiece(int(g.active), b)] != inSupply {
-		return rBuildingSupply
+		return ReasonBuildingNotInSupply
 	}
-	return okay
+	return NoReason
 }
 
 // planBuild checks the building and footprint of a build by the active
 // player (§6 steps 1, 2, 5), not its payment.
-func (g *Game) planBuild(b Building, origin Square) (buildPlan, reason) {
-	if r := g.checkBuildingSupply(b); r != okay {
+func (g *Game) planBuild(b Building, origin Square) (buildPlan, Reason) {
+	if r := g.checkBuildingSupply(b); r != NoReason {
 		return buildPlan{}, r
 	}
 	if !origin.Valid() || !g.fitsCity(b, origin) {
-		return buildPlan{}, rFootprintCity
+		return buildPlan{}, ReasonOutsideCity
 	}
 	fp := footprint(b, origin)
 	bs := g.footprintSets(fp)
@@ -67,18 +67,18 @@ func (g *Game) fitsCity(b Building, origin Square) bool {
 // permits, the builder's own permit and their majority, larger buildings;
 // the gold is payBuild's. (appendBuilds decides the same rules in its own
 // order.)
-func (g *Game) planFootprint(bs *boardSets, b Building, fp bitboard) (buildPlan, reason) {
+func (g *Game) planFootprint(bs *boardSets, b Building, fp bitboard) (buildPlan, Reason) {
 	var plan buildPlan
 	if g.churchOrigin == NoSquare && fp.has(ChurchFoundation) {
-		return plan, rFootprintFoundation
+		return plan, ReasonChurchFoundation
 	}
 	if !fp.and(bs.church).none() {
-		return plan, rFootprintChurch
+		return plan, ReasonCoversChurch
 	}
 	sp := &specs[b]
 	permits := fp.and(bs.permits)
 	if permits.count() < int(sp.permits) {
-		return plan, rPermitCount
+		return plan, ReasonPermitCount
 	}
 	var sums, counts [MaxPlayers]uint8
 	total := 0
@@ -91,12 +91,12 @@ func (g *Game) planFootprint(bs *boardSets, b Building, fp bitboard) (buildPlan,
 	a := int(g.active) % MaxPlayers
 	plan.gold = int(sp.cost) + total - int(sums[a])
 	if counts[a] == 0 {
-		return plan, rNoOwnPermit
+		return plan, ReasonNoOwnPermit
 	}
 	for p := 0; p < int(g.n); p++ {
 		// Only a player with a permit here competes: a lone 0 beats no permit.
 		if p != a && counts[p] > 0 && sums[p] >= sums[a] {
-			return plan, rNoMajority
+			return plan, ReasonNoMajority
 		}
 	}
 	for on := fp.and(bs.buildings); !on.none(); {
@@ -108,7 +108,7 @@ func (g *Game) planFootprint(bs *boardSets, b Building, fp bitboard) (buildPlan,
 	for d := plan.displaced; d != 0; d &= d - 1 {
 		other := pieceSize[pieceKinds[bits.TrailingZeros64(d)]]
 		if other > size {
-			return plan, rLargerBuilding
+			return plan, ReasonLargerBuilding
 		}
 		if other == size {
 			plan.sameSize = true
@@ -116,7 +116,7 @@ func (g *Game) planFootprint(bs *boardSets, b Building, fp bitboard) (buildPlan,
 	}
 	plan.comp = sums
 	plan.comp[a] = 0
-	return plan, okay
+	return plan, NoReason
 }
 
 // buildMoves[b][pay] is the Build move of building b paid with influence
@@ -161,35 +161,35 @@ var pieceSize = func() (t [LargeBuilding + 1]uint8) {
 }()
 
 // payBuild checks the payment of a planned build paying influence colour pay.
-func (g *Game) payBuild(plan *buildPlan, pay InfluenceColor) reason {
+func (g *Game) payBuild(plan *buildPlan, pay InfluenceColor) Reason {
 	a := int(g.active)
 	if plan.sameSize {
 		if pay == NoInfluence {
-			return rSameSizeUnpaid
+			return ReasonSameSizeUnpaid
 		}
 		if !pay.valid() {
-			return rPayColor
+			return ReasonNotAnInfluenceColor
 		}
 		if g.infl[a][pay-1] < 3 {
-			return rInfluence3
+			return ReasonCannotPayBuildOver
 		}
 	} else if pay != NoInfluence {
-		return rNeedlessPay
+		return ReasonNeedlessPay
 	}
 	if int(g.gold[a]) < plan.gold {
-		return rBuildGold
+		return ReasonCannotPayBuild
 	}
-	return okay
+	return NoReason
 }
 
 // checkBuild checks a build and, if it is legal, leaves in plan what it
 // will do, for applyBuild.
-func (g *Game) checkBuild(m *Move, plan *buildPlan) reason {
+func (g *Game) checkBuild(m *Move, plan *buildPlan) Reason {
 	if g.builds >= 2 {
-		return rBuildLimit
+		return ReasonBuildLimit
 	}
 	p, r := g.planBuild(m.Building, m.Square)
-	if r != okay {
+	if r != NoReason {
 		return r
 	}
 	*plan = p

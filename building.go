@@ -222,25 +222,38 @@ func (g *Game) displace(id int) {
 }
 
 // Contents is what stands on one square: a building, a permit or a church
-// tile, or nothing. Its zero value is an empty square. Building, HasPermit
-// and ChurchTile say what is there; the other fields describe it and are
-// zero when it is not there (a Contents with no building has no
-// BuildingOwner to read, say).
+// tile, or nothing. Building, HasPermit and ChurchTile say what is there.
+// The other fields describe it, and for what is not there they hold the
+// answer for nothing that the other accessors give: NoPlayer for the
+// owner of a building, permit or church tile that is not there (as
+// ChurchTileOwner answers for a tile not built), NoSquare for the Origin
+// of no building, 0 for the value of no permit.
+//
+// So At answers Contents{BuildingOwner: NoPlayer, Origin: NoSquare,
+// PermitOwner: NoPlayer, TileOwner: NoPlayer} for an empty square. The
+// zero Contents{}, whose owner fields name seat 0 and whose Origin is a2,
+// is not what At returns for any square: test for an empty square with
+// Building == NoBuilding && !HasPermit && ChurchTile == 0.
 type Contents struct {
 	Building      Building   // the building standing here, or NoBuilding
-	BuildingOwner Player     // the building's owner (a neutral building's: whose cubes are on it)
-	Origin        Square     // the building's north-west square
+	BuildingOwner Player     // the building's owner (a neutral building's: whose cubes are on it), or NoPlayer
+	Origin        Square     // the building's north-west square, or NoSquare
 	HasPermit     bool       // whether a permit lies here
 	Permit        int        // the permit's value, 0 to 4
-	PermitOwner   Player     // the permit's owner
+	PermitOwner   Player     // the permit's owner, or NoPlayer
 	ChurchTile    ChurchTile // the church tile standing here, or 0
-	TileOwner     Player     // who built the church tile
+	TileOwner     Player     // who built the church tile, or NoPlayer
 }
 
-// At returns what stands on square s: Contents{} for an empty square, and
-// for a Square that is not on the board (NoSquare, InSupply, …).
+// emptySquare is what At returns for a square where nothing stands.
+var emptySquare = Contents{BuildingOwner: NoPlayer, Origin: NoSquare, PermitOwner: NoPlayer, TileOwner: NoPlayer}
+
+// At returns what stands on square s: for an empty square, and for a
+// Square that is not on the board (NoSquare, InSupply, …), a Contents with
+// Building NoBuilding, HasPermit false and ChurchTile 0, every owner
+// NoPlayer and Origin NoSquare (see Contents).
 func (g *Game) At(s Square) Contents {
-	var c Contents
+	c := emptySquare
 	if !s.Valid() {
 		return c
 	}

@@ -213,7 +213,7 @@ func TestBuildNotBuildable(t *testing.T) {
 		placePermit(t, g, bldRed, 3, sqr(t, "e4"))
 		setGold(t, g, bldRed, 20)
 		m := bldBuild(b, sqr(t, "e3"), NoInfluence)
-		mustRefuse(t, g, m, ErrMalformedMove)
+		mustRefuse(t, g, m, ReasonNotBuildable)
 		if hasMove(g, m) {
 			t.Errorf("Legal lists %v", m)
 		}
@@ -229,7 +229,7 @@ func TestBuildPlayerBuildingFromSupply(t *testing.T) {
 	placeBuilding(t, g, bldRed, House, sqr(t, "b2"))
 	placeBuilding(t, g, bldBlue, Workshop, sqr(t, "h3"))
 	house := bldBuild(House, sqr(t, "e3"), NoInfluence)
-	mustRefuse(t, g, house, nil)
+	mustRefuse(t, g, house, ReasonBuildingNotInSupply)
 	if hasMove(g, house) {
 		t.Errorf("Legal lists %v with Red's house on b2", house)
 	}
@@ -275,7 +275,7 @@ func TestBuildNeutralSupply(t *testing.T) {
 		t.Errorf("NeutralSupply(well) = %d after the 4th, want 0", g.NeutralSupply(Well))
 	}
 	fifth := bldBuild(Well, sqr(t, "e5"), NoInfluence)
-	mustRefuse(t, g, fifth, nil)
+	mustRefuse(t, g, fifth, ReasonBuildingNotInSupply)
 	if hasMove(g, fifth) {
 		t.Errorf("Legal lists a 5th well")
 	}
@@ -294,19 +294,19 @@ func TestBuildFootprintInCity(t *testing.T) {
 		b       Building
 		origin  string
 		permits []string // Red's permits 4, 3, 2 in that order
-		ok      bool
+		why     Reason   // NoReason: built
 	}{
-		{"2p market reaching f", 2, Market, "e3", []string{"e3"}, false},
-		{"2p house in a–e", 2, House, "d3", []string{"d3"}, true},
-		{"2p tavern reaching f", 2, Tavern, "e3", []string{"e3", "e4"}, false},
-		{"3p tavern reaching h", 3, Tavern, "g3", []string{"g3", "g4"}, false},
-		{"3p tavern in a–g", 3, Tavern, "f3", []string{"f3", "g4"}, true},
-		{"4p house reaching j", 4, House, "i3", []string{"i3"}, false},
-		{"4p workshop in column i", 4, Workshop, "i3", []string{"i3"}, true},
-		{"workshop below row 12", 4, Workshop, "e12", []string{"e12"}, false},
-		{"large below row 12", 4, LargeBuilding, "e11", []string{"e11", "f11", "e12"}, false},
-		{"large down to row 12", 4, LargeBuilding, "e10", []string{"e10", "f11", "e12"}, true},
-		{"no square", 4, Well, "", []string{"e3"}, false},
+		{"2p market reaching f", 2, Market, "e3", []string{"e3"}, ReasonOutsideCity},
+		{"2p house in a–e", 2, House, "d3", []string{"d3"}, NoReason},
+		{"2p tavern reaching f", 2, Tavern, "e3", []string{"e3", "e4"}, ReasonOutsideCity},
+		{"3p tavern reaching h", 3, Tavern, "g3", []string{"g3", "g4"}, ReasonOutsideCity},
+		{"3p tavern in a–g", 3, Tavern, "f3", []string{"f3", "g4"}, NoReason},
+		{"4p house reaching j", 4, House, "i3", []string{"i3"}, ReasonOutsideCity},
+		{"4p workshop in column i", 4, Workshop, "i3", []string{"i3"}, NoReason},
+		{"workshop below row 12", 4, Workshop, "e12", []string{"e12"}, ReasonOutsideCity},
+		{"large below row 12", 4, LargeBuilding, "e11", []string{"e11", "f11", "e12"}, ReasonOutsideCity},
+		{"large down to row 12", 4, LargeBuilding, "e10", []string{"e10", "f11", "e12"}, NoReason},
+		{"no square", 4, Well, "", []string{"e3"}, ReasonNotASquare},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -320,7 +320,7 @@ func TestBuildFootprintInCity(t *testing.T) {
 				origin = sqr(t, c.origin)
 			}
 			m := bldBuild(c.b, origin, NoInfluence)
-			if c.ok {
+			if c.why == NoReason {
 				if !hasMove(g, m) {
 					t.Errorf("Legal lacks %v", m)
 				}
@@ -328,7 +328,7 @@ func TestBuildFootprintInCity(t *testing.T) {
 				mustValid(t, g)
 				return
 			}
-			mustRefuse(t, g, m, nil)
+			mustRefuse(t, g, m, c.why)
 			if hasMove(g, m) {
 				t.Errorf("Legal lists %v", m)
 			}
@@ -350,7 +350,7 @@ func TestBuildChurchSquares(t *testing.T) {
 			bldBuild(Workshop, sqr(t, "c6"), NoInfluence), // c6 c8 (no row 7)
 			bldBuild(Tavern, sqr(t, "b6"), NoInfluence),   // b6 c6 b8 c8
 		} {
-			mustRefuse(t, g, m, nil)
+			mustRefuse(t, g, m, ReasonChurchFoundation)
 			if hasMove(g, m) {
 				t.Errorf("Legal lists %v", m)
 			}
@@ -378,7 +378,7 @@ func TestBuildChurchSquares(t *testing.T) {
 			bldBuild(Workshop, sqr(t, "d5"), NoInfluence), // d6: tile 3
 			bldBuild(House, sqr(t, "c8"), NoInfluence),    // c8 itself
 		} {
-			mustRefuse(t, g, m, nil)
+			mustRefuse(t, g, m, ReasonCoversChurch)
 			if hasMove(g, m) {
 				t.Errorf("Legal lists %v", m)
 			}
@@ -415,33 +415,33 @@ func TestBuildPermitMajority(t *testing.T) {
 		b       Building
 		squares []string
 		permits []bldPermit
-		ok      bool
+		why     Reason // NoReason: built
 		comp    [4]int // gold each player receives
 	}{
 		{"lone 4 beats 0+1+2", Tavern, tavern,
-			[]bldPermit{{bldRed, 4, "e3"}, {bldBlue, 0, "f3"}, {bldBlue, 1, "e4"}, {bldBlue, 2, "f4"}}, true, [4]int{0, 3, 0, 0}},
+			[]bldPermit{{bldRed, 4, "e3"}, {bldBlue, 0, "f3"}, {bldBlue, 1, "e4"}, {bldBlue, 2, "f4"}}, NoReason, [4]int{0, 3, 0, 0}},
 		{"tie 2 to 2", Tavern, tavern,
-			[]bldPermit{{bldRed, 2, "e3"}, {bldBlue, 2, "f3"}}, false, [4]int{}},
+			[]bldPermit{{bldRed, 2, "e3"}, {bldBlue, 2, "f3"}}, ReasonNoMajority, [4]int{}},
 		{"tie 0 to 0", Tavern, tavern,
-			[]bldPermit{{bldRed, 0, "e3"}, {bldBlue, 0, "f3"}}, false, [4]int{}},
+			[]bldPermit{{bldRed, 0, "e3"}, {bldBlue, 0, "f3"}}, ReasonNoMajority, [4]int{}},
 		{"two permits summing to a tie", Tavern, tavern,
-			[]bldPermit{{bldRed, 0, "e3"}, {bldRed, 2, "f3"}, {bldBlue, 2, "e4"}}, false, [4]int{}},
+			[]bldPermit{{bldRed, 0, "e3"}, {bldRed, 2, "f3"}, {bldBlue, 2, "e4"}}, ReasonNoMajority, [4]int{}},
 		{"two permits summing to more", Tavern, tavern,
-			[]bldPermit{{bldRed, 1, "e3"}, {bldRed, 3, "f3"}, {bldBlue, 3, "e4"}}, true, [4]int{0, 3, 0, 0}},
+			[]bldPermit{{bldRed, 1, "e3"}, {bldRed, 3, "f3"}, {bldBlue, 3, "e4"}}, NoReason, [4]int{0, 3, 0, 0}},
 		{"a third player is higher", Tavern, tavern,
-			[]bldPermit{{bldRed, 3, "e3"}, {bldBlue, 1, "f3"}, {bldGreen, 4, "e4"}}, false, [4]int{}},
+			[]bldPermit{{bldRed, 3, "e3"}, {bldBlue, 1, "f3"}, {bldGreen, 4, "e4"}}, ReasonNoMajority, [4]int{}},
 		{"each other player is compared alone", Tavern, tavern,
-			[]bldPermit{{bldRed, 2, "e3"}, {bldBlue, 1, "f3"}, {bldGreen, 1, "e4"}, {bldYellow, 1, "f4"}}, true, [4]int{0, 1, 1, 1}},
+			[]bldPermit{{bldRed, 2, "e3"}, {bldBlue, 1, "f3"}, {bldGreen, 1, "e4"}, {bldYellow, 1, "f4"}}, NoReason, [4]int{0, 1, 1, 1}},
 		{"no permit of the builder", Tavern, tavern,
-			[]bldPermit{{bldBlue, 4, "e3"}, {bldGreen, 3, "f3"}}, false, [4]int{}},
+			[]bldPermit{{bldBlue, 4, "e3"}, {bldGreen, 3, "f3"}}, ReasonNoOwnPermit, [4]int{}},
 		{"too few permits", Tavern, tavern,
-			[]bldPermit{{bldRed, 4, "e3"}}, false, [4]int{}},
+			[]bldPermit{{bldRed, 4, "e3"}}, ReasonPermitCount, [4]int{}},
 		{"large: two permits are too few", LargeBuilding, []string{"e3", "f3", "e4", "f4", "e5", "f5"},
-			[]bldPermit{{bldRed, 4, "e3"}, {bldRed, 3, "f3"}}, false, [4]int{}},
+			[]bldPermit{{bldRed, 4, "e3"}, {bldRed, 3, "f3"}}, ReasonPermitCount, [4]int{}},
 		{"large: others' permits count toward the number", LargeBuilding, []string{"e3", "f3", "e4", "f4", "e5", "f5"},
-			[]bldPermit{{bldRed, 4, "e3"}, {bldRed, 3, "f5"}, {bldGreen, 0, "e5"}}, true, [4]int{0, 0, 0, 0}},
+			[]bldPermit{{bldRed, 4, "e3"}, {bldRed, 3, "f5"}, {bldGreen, 0, "e5"}}, NoReason, [4]int{0, 0, 0, 0}},
 		{"a lone 0 beats no permit", Well, []string{"e3"},
-			[]bldPermit{{bldRed, 0, "e3"}}, true, [4]int{}},
+			[]bldPermit{{bldRed, 0, "e3"}}, NoReason, [4]int{}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -452,8 +452,8 @@ func TestBuildPermitMajority(t *testing.T) {
 			setGold(t, g, bldRed, 20)
 			sqs := bldSqs(t, c.squares...)
 			m := bldBuild(c.b, sqs[0], NoInfluence)
-			if !c.ok {
-				mustRefuse(t, g, m, nil)
+			if c.why != NoReason {
+				mustRefuse(t, g, m, c.why)
 				if hasMove(g, m) {
 					t.Errorf("Legal lists %v", m)
 				}
@@ -498,7 +498,7 @@ func TestBuildPaymentBoundary(t *testing.T) {
 	m := bldBuild(Tavern, sqr(t, "e3"), NoInfluence)
 	// Cost 3 + compensation 1 (Blue) + 2 (Green) = 6.
 	g := setup(5)
-	mustRefuse(t, g, m, ErrCannotPay)
+	mustRefuse(t, g, m, ReasonCannotPayBuild)
 	if hasMove(g, m) {
 		t.Errorf("Legal lists %v with 5 gold", m)
 	}
@@ -523,7 +523,7 @@ func TestBuildPaymentBoundary(t *testing.T) {
 	g = bldGame(t, 4, bldRed)
 	placePermit(t, g, bldRed, 0, sqr(t, "e3"))
 	setGold(t, g, bldRed, 0)
-	mustRefuse(t, g, bldBuild(House, sqr(t, "e3"), NoInfluence), ErrCannotPay)
+	mustRefuse(t, g, bldBuild(House, sqr(t, "e3"), NoInfluence), ReasonCannotPayBuild)
 	setGold(t, g, bldRed, 1)
 	mustApply(t, g, bldBuild(House, sqr(t, "e3"), NoInfluence))
 	if g.gold[bldRed] != 0 {
@@ -552,8 +552,8 @@ func TestBuildTwoBuildsAnyMix(t *testing.T) {
 	want.builds = 2
 	want.phase = PhasePermit
 	mustReach(t, g, want, bldBuild(House, sqr(t, "e3"), NoInfluence), Move{Kind: BuildWall, Site: site})
-	mustRefuse(t, g, bldBuild(Workshop, sqr(t, "e5"), NoInfluence), ErrWrongPhase)
-	mustRefuse(t, g, Move{Kind: EndBuilding}, ErrWrongPhase)
+	mustRefuse(t, g, bldBuild(Workshop, sqr(t, "e5"), NoInfluence), ReasonWrongPhase)
+	mustRefuse(t, g, Move{Kind: EndBuilding}, ReasonWrongPhase)
 
 	for builds := 0; builds < 2; builds++ {
 		g := bldGame(t, 4, bldRed)
@@ -580,7 +580,7 @@ func TestBuildSameSizeStarter(t *testing.T) {
 	setGold(t, g, bldRed, 2)
 	setInfluence(t, g, bldRed, 0, 3, 0)
 	m := bldBuild(Workshop, sqr(t, "e3"), NoInfluence) // e3 e4
-	mustRefuse(t, g, m, nil)
+	mustRefuse(t, g, m, ReasonSameSizeUnpaid)
 	m.Pay = InfluenceGreen
 	if !hasMove(g, m) {
 		t.Errorf("Legal lacks %v", m)

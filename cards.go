@@ -252,15 +252,15 @@ func (g *Game) onlyChoice(p int, k uint8, withGold bool) (Cards, bool) {
 
 // checkCardChoice checks a discard or return: exactly the owed number of
 // cards, all held by the deciding player.
-func (g *Game) checkCardChoice(c Cards) reason {
+func (g *Game) checkCardChoice(c Cards) Reason {
 	p := int(g.toMove)
 	if c.Total() != int(g.pending[p]) {
-		return rCardCount
+		return ReasonCardsOwed
 	}
 	if c.Gold > g.gold[p] || c.Blue > g.infl[p][0] || c.Green > g.infl[p][1] || c.Yellow > g.infl[p][2] {
-		return rCardHand
+		return ReasonCardsNotHeld
 	}
-	return okay
+	return NoReason
 }
 
 // appendCardChoices appends every way for the deciding player to give up
@@ -287,11 +287,11 @@ func (g *Game) appendCardChoices(dst []Move, kind MoveKind, withGold bool) []Mov
 	return dst
 }
 
-func (g *Game) checkBonusGold() reason {
+func (g *Game) checkBonusGold() Reason {
 	if !g.hasThreeColors() {
-		return rThreeColors
+		return ReasonCannotPayThreeColors
 	}
-	return okay
+	return NoReason
 }
 
 func (g *Game) applyBonusGold() {

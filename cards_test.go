@@ -191,16 +191,16 @@ func TestCardsRepeatSteer(t *testing.T) {
 					continue
 				}
 				m := Move{Kind: Steer, Row: r}
-				mustRefuse(t, g, m, nil)
+				mustRefuse(t, g, m, ReasonSteerTwoRows)
 				if hasMove(g, m) {
 					t.Errorf("Legal lists %v", m)
 				}
 			}
 			for _, r := range []Row{0, 7, 13} {
-				mustRefuse(t, g, Move{Kind: Steer, Row: r}, ErrMalformedMove)
+				mustRefuse(t, g, Move{Kind: Steer, Row: r}, ReasonNotARow)
 			}
-			mustRefuse(t, g, Move{Kind: Roll}, ErrWrongPhase)
-			mustRefuse(t, g, Move{Kind: Pirates, Row: tc.opts[0]}, ErrWrongPhase)
+			mustRefuse(t, g, Move{Kind: Roll}, ReasonWrongPhase)
+			mustRefuse(t, g, Move{Kind: Pirates, Row: tc.opts[0]}, ReasonWrongPhase)
 			for _, r := range tc.opts {
 				h := g.Clone()
 				w := h.Clone()
@@ -250,14 +250,14 @@ func TestCardsDice(t *testing.T) {
 	sameMoves(t, "roll phase", g.Legal(), []Move{{Kind: Roll}})
 	for _, d := range [][2]uint8{{0, 3}, {3, 0}, {7, 1}, {1, 7}, {0, 7}, {6, 9}, {255, 255}} {
 		m := Move{Kind: Roll, Dice: d}
-		mustRefuse(t, g, m, ErrMalformedMove)
+		mustRefuse(t, g, m, ReasonForcedDice)
 		if hasMove(g, m) {
 			t.Errorf("Legal lists %v", m)
 		}
 	}
-	mustRefuse(t, g, Move{Kind: Roll, Row: 5}, ErrMalformedMove)
-	mustRefuse(t, g, Move{Kind: Steer, Row: 4}, ErrWrongPhase)
-	mustRefuse(t, g, Move{Kind: Pirates, Row: 4}, ErrWrongPhase)
+	mustRefuse(t, g, Move{Kind: Roll, Row: 5}, ReasonUnusedField)
+	mustRefuse(t, g, Move{Kind: Steer, Row: 4}, ReasonWrongPhase)
+	mustRefuse(t, g, Move{Kind: Pirates, Row: 4}, ReasonWrongPhase)
 
 	outcomes := map[[2]int]bool{}
 	for seed := uint64(1); seed <= 20; seed++ {
@@ -294,7 +294,7 @@ func TestCardsDice(t *testing.T) {
 
 	mg := newTestGame(t, 2)
 	setPhase(mg, PhaseBuild, 0)
-	mustRefuse(t, mg, Move{Kind: Roll, Dice: [2]uint8{2, 3}}, ErrWrongPhase)
+	mustRefuse(t, mg, Move{Kind: Roll, Dice: [2]uint8{2, 3}}, ReasonWrongPhase)
 }
 
 // cardsPiece places a building for a test position.
@@ -392,7 +392,7 @@ func TestCardsTakeGold(t *testing.T) {
 		want.bank -= uint8(tc.got)
 		want.phase = PhaseBonus
 		mustReach(t, g, want, Move{Kind: TakeGold})
-		mustRefuse(t, g, Move{Kind: TakeGold}, ErrWrongPhase)
+		mustRefuse(t, g, Move{Kind: TakeGold}, ReasonWrongPhase)
 	}
 }
 
@@ -428,7 +428,7 @@ func TestCardsBonusGold(t *testing.T) {
 		setInfluence(t, g, 0, h[0], h[1], h[2])
 		setPhase(g, PhaseBonus, 0)
 		m := Move{Kind: BonusGold}
-		mustRefuse(t, g, m, ErrCannotPay)
+		mustRefuse(t, g, m, ReasonCannotPayThreeColors)
 		if hasMove(g, m) {
 			t.Errorf("hand %v: Legal lists BonusGold", h)
 		}
@@ -437,7 +437,7 @@ func TestCardsBonusGold(t *testing.T) {
 	setShip(g, 5)
 	setInfluence(t, g, 0, 1, 1, 1)
 	setPhase(g, PhasePermit, 0)
-	mustRefuse(t, g, Move{Kind: BonusGold}, ErrWrongPhase)
+	mustRefuse(t, g, Move{Kind: BonusGold}, ReasonWrongPhase)
 }
 
 // TestCardsDeckRunsOutDuringIncome: when the deck runs out in the middle

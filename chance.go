@@ -63,7 +63,7 @@ func (g *Game) AppendChanceOutcomes(dst []ChanceOutcome) []ChanceOutcome {
 // for a move that is not legal now, and does not allocate.
 func (g *Game) Cost(m Move) Cards {
 	var plan buildPlan
-	if g.checkPlan(&m, &plan) != okay {
+	if g.checkPlan(&m, &plan) != NoReason {
 		return Cards{}
 	}
 	var c Cards

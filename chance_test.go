@@ -29,7 +29,7 @@ func TestChanceOutcomes(t *testing.T) {
 		total := 0.0
 		for i, o := range got {
 			s := int(o.Move.Dice[0]) + int(o.Move.Dice[1])
-			if s != i+2 || o.Move.Kind != Roll || o.Probability != float64(want[s])/36 || !g.IsLegal(o.Move) {
+			if s != i+2 || o.Move.Kind != Roll || o.Probability != float64(want[s])/36 || g.Check(o.Move) != nil {
 				t.Fatalf("outcome %d: %v with probability %v; want sum %d with %d/36", i, o.Move, o.Probability, i+2, want[i+2])
 			}
 			total += o.Probability

@@ -24,17 +24,17 @@ func churchOriginFor(t ChurchTile) Square {
 	return sq(ChurchFoundation.col()-i%3, ChurchFoundation.ri()-i/3)
 }
 
-func (g *Game) checkChurch() reason {
+func (g *Game) checkChurch() Reason {
 	if g.builds >= 2 {
-		return rBuildLimit
+		return ReasonBuildLimit
 	}
 	if g.churchLen == 0 {
-		return rChurchDone
+		return ReasonChurchComplete
 	}
 	if g.gold[g.active] < ChurchCost {
-		return rChurchGold
+		return ReasonCannotPayChurch
 	}
-	return okay
+	return NoReason
 }
 
 // applyChurch pays and draws: the first builder draws two tiles and must

@@ -57,13 +57,17 @@ func TestChurchFirstBuilderDrawsTwoAndKeepsOne(t *testing.T) {
 	// Only one of the two drawn tiles may be kept.
 	for _, tile := range []ChurchTile{0, 1, 2, 5, 9, 10} {
 		m := Move{Kind: KeepChurchTile, Tile: tile}
-		mustRefuse(t, g, m, nil)
+		why := ReasonNotDrawnTile
+		if tile < 1 || tile > ChurchTiles {
+			why = ReasonNotAChurchTile
+		}
+		mustRefuse(t, g, m, why)
 		if hasMove(g, m) {
 			t.Errorf("%v is listed as legal", m)
 		}
 	}
 	for _, m := range []Move{{Kind: EndBuilding}, {Kind: BuildChurch}, {Kind: TakeGold}} {
-		mustRefuse(t, g, m, ErrWrongPhase)
+		mustRefuse(t, g, m, ReasonWrongPhase)
 	}
 
 	// Keep 7: it goes on c8 as place 7 (south-west), so the area is c5–e8;
@@ -185,7 +189,7 @@ func TestChurchCostsSevenGold(t *testing.T) {
 		}
 		chBuildPhase(t, g, 0, 6)
 		m := Move{Kind: BuildChurch}
-		mustRefuse(t, g, m, ErrCannotPay)
+		mustRefuse(t, g, m, ReasonCannotPayChurch)
 		if hasMove(g, m) {
 			t.Errorf("first=%v: BuildChurch legal with 6 gold", first)
 		}
@@ -220,7 +224,7 @@ func TestChurchNoMoreAfterNineTiles(t *testing.T) {
 	want.builds = 1
 	mustReach(t, g, want, Move{Kind: BuildChurch})
 	m := Move{Kind: BuildChurch}
-	mustRefuse(t, g, m, nil)
+	mustRefuse(t, g, m, ReasonChurchComplete)
 	if hasMove(g, m) {
 		t.Errorf("BuildChurch legal after nine tiles")
 	}
@@ -414,8 +418,8 @@ func TestChurchTilesNeverBuiltOver(t *testing.T) {
 		{Kind: Build, Building: Tavern, Square: sqr(t, "b8")},        // b8, c8, b9, c9
 		{Kind: Build, Building: LargeBuilding, Square: sqr(t, "d6")}, // d6–e9
 	} {
-		if me := mustRefuse(t, g, m, nil); me.Rule != reasons[rFootprintChurch].text {
-			t.Errorf("%v refused for %q; want the church-tile rule", m, me.Rule)
+		if me := mustRefuse(t, g, m, ReasonCoversChurch); me.Reason != ReasonCoversChurch {
+			t.Errorf("%v refused for %v (%q); want the church-tile rule", m, me.Reason, me.Rule)
 		}
 		if hasMove(g, m) {
 			t.Errorf("%v is listed as legal", m)
@@ -448,7 +452,7 @@ func TestChurchTilesNeverBuiltOver(t *testing.T) {
 	if want := []Square{sqr(t, "a8"), sqr(t, "b8"), sqr(t, "d8")}; !slices.Equal(got, want) {
 		t.Errorf("permit 0 squares = %v; want %v", got, want)
 	}
-	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "e8")}, nil)
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "e8")}, ReasonSquareNotEmpty)
 	mustApply(t, g, Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "d8")})
 	mustValid(t, g)
 }

@@ -2,7 +2,6 @@ package elasund
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 )
@@ -20,14 +19,6 @@ import (
 // is a new version of both forms: the version byte (binary) and the
 // "version" field (JSON) say which layout follows, and a loader accepts
 // only the versions it knows.
-
-// ErrBadEncoding is wrapped by the errors of UnmarshalBinary and
-// UnmarshalJSON for data that is not an encoding of a game: truncated or
-// too long, of an unknown version, malformed, naming unknown squares,
-// colours or buildings, or with a field outside the range any game can hold.
-// Data that is well formed but describes a state that breaks a rule's
-// invariant gives an error wrapping ErrInvalidState instead.
-var ErrBadEncoding = errors.New("elasund: bad encoding")
 
 // binaryVersion is the layout version of MarshalBinary, its first byte.
 const binaryVersion = 1

@@ -58,7 +58,10 @@ func playRandom(t testing.TB, c Config, seed uint64, miser bool, maxMoves int, v
 	if err != nil {
 		t.Fatalf("New(%+v): %v", c, err)
 	}
-	rec := NewRecorder(c)
+	rec, err := NewRecorder(c)
+	if err != nil {
+		t.Fatal(err)
+	}
 	r := newChooser(seed)
 	var buf []Move
 	for step := 0; ; step++ {

@@ -24,7 +24,10 @@ type Config struct {
 	Colors []Color
 	// Seed seeds the game's random source (dice, shuffles, the first player
 	// and the pirates' reward draws). The same Config and the same moves
-	// give the same game.
+	// give the same game. To New, 0 is a seed like any other: a fixed game.
+	// To NewTable, 0 asks for a secret seed drawn from crypto/rand, so that
+	// nobody can foresee the game; the table keeps it (Record reveals it
+	// once the game is over).
 	Seed uint64
 	// FirstColor is the colour of the player who starts. NoColor (the
 	// zero value) chooses the first player with the game's random source,

@@ -58,23 +58,24 @@ func TestBuildLargerBlocks(t *testing.T) {
 		origin  string
 		permits []string
 		pay     InfluenceColor
+		why     Reason
 	}{
 		{"market over a tavern", []struct {
 			b Building
 			s string
-		}{{Tavern, "e3"}}, Market, "d3", []string{"d3"}, NoInfluence},
+		}{{Tavern, "e3"}}, Market, "d3", []string{"d3"}, NoInfluence, ReasonLargerBuilding},
 		{"tavern over a large building", []struct {
 			b Building
 			s string
-		}{{LargeBuilding, "e3"}}, Tavern, "d3", []string{"d3", "d4"}, NoInfluence},
+		}{{LargeBuilding, "e3"}}, Tavern, "d3", []string{"d3", "d4"}, NoInfluence, ReasonLargerBuilding},
 		{"tavern over a shop and a large building, paying", []struct {
 			b Building
 			s string
-		}{{Shop, "c2"}, {LargeBuilding, "e4"}}, Tavern, "d3", []string{"e3", "d4"}, InfluenceBlue},
+		}{{Shop, "c2"}, {LargeBuilding, "e4"}}, Tavern, "d3", []string{"e3", "d4"}, InfluenceBlue, ReasonLargerBuilding},
 		{"well over a house", []struct {
 			b Building
 			s string
-		}{{House, "d3"}}, Well, "e3", nil, NoInfluence},
+		}{{House, "d3"}}, Well, "e3", nil, NoInfluence, ReasonPermitCount}, // no permit lies under the house, so §6.2 refuses it first
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -88,7 +89,7 @@ func TestBuildLargerBlocks(t *testing.T) {
 			setGold(t, g, bldRed, 20)
 			setInfluence(t, g, bldRed, 3, 3, 3)
 			m := bldBuild(c.b, sqr(t, c.origin), c.pay)
-			mustRefuse(t, g, m, nil)
+			mustRefuse(t, g, m, c.why)
 			for _, pay := range InfluenceColors() {
 				if mm := bldBuild(c.b, sqr(t, c.origin), pay); hasMove(g, mm) {
 					t.Errorf("Legal lists %v", mm)
@@ -118,9 +119,9 @@ func TestBuildSameSize(t *testing.T) {
 	}
 	d3 := sqr(t, "d3") // the tavern covers d3 e3 d4 e4
 	g, shop, well := setup()
-	mustRefuse(t, g, bldBuild(Tavern, d3, NoInfluence), nil)
-	mustRefuse(t, g, bldBuild(Tavern, d3, InfluenceGreen), ErrCannotPay) // only 2 green
-	mustRefuse(t, g, bldBuild(Tavern, d3, InfluenceColor(4)), ErrMalformedMove)
+	mustRefuse(t, g, bldBuild(Tavern, d3, NoInfluence), ReasonSameSizeUnpaid)
+	mustRefuse(t, g, bldBuild(Tavern, d3, InfluenceGreen), ReasonCannotPayBuildOver) // only 2 green
+	mustRefuse(t, g, bldBuild(Tavern, d3, InfluenceColor(4)), ReasonNotAnInfluenceColor)
 	var got []string
 	for _, m := range bldMoves(g, Build) {
 		if m == "build tavern d3" || strings.HasPrefix(m, "build tavern d3 ") {
@@ -162,7 +163,7 @@ func TestBuildNeedlessPay(t *testing.T) {
 		bldBuild(Tavern, sqr(t, "d3"), InfluenceBlue), // over a smaller well
 		bldBuild(Tavern, sqr(t, "g3"), InfluenceBlue), // over nothing
 	} {
-		mustRefuse(t, g, m, ErrMalformedMove)
+		mustRefuse(t, g, m, ReasonNeedlessPay)
 		if hasMove(g, m) {
 			t.Errorf("Legal lists %v", m)
 		}
@@ -189,7 +190,7 @@ func TestBuildSeedTradeOffice(t *testing.T) {
 	}
 	m := bldBuild(LargeBuilding, sqr(t, "c3"), NoInfluence) // c3 d3 c4 d4 c5 d5
 	g, _ := setup(8)
-	mustRefuse(t, g, m, ErrCannotPay)
+	mustRefuse(t, g, m, ReasonCannotPayBuild)
 	g, house := setup(9)
 	want := g.Clone()
 	want.gold[bldRed] = 0

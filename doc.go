@@ -44,9 +44,11 @@
 // Apply of a move that is not legal returns a *MoveError and leaves the game
 // exactly as it was. Every such error wraps ErrIllegalMove and, where one
 // fits, a sentinel that says why in general (ErrGameOver, ErrWrongPhase,
-// ErrMalformedMove, ErrCannotPay); its Rule field names the rule of RULES.md
-// that forbids the move. Check and IsLegal ask without applying. No method
-// panics on any argument (the receiver must be a *Game, not nil).
+// ErrMalformedMove, ErrCannotPay); its Reason names the rule broken as a
+// code a page can key its own sentence on, and its Rule states that rule,
+// citing RULES.md (see Refusals below). Check and IsLegal ask without
+// applying. No method panics on any argument (the receiver must be a
+// *Game, not nil).
 //
 // The game's state is readable through accessors: At (what stands on a
 // square: building and owner, permit and owner, church tile), Buildings,
@@ -79,7 +81,8 @@
 //
 // A *Game may be read from several goroutines at once: every method that
 // does not change the game (the accessors, Legal and AppendLegal, Check,
-// IsLegal, Cost, View, Key, Validate, String, WriteSVG, the marshalers)
+// IsLegal, Cost, View, Outcome, Key, Validate, String, WriteSVG, the
+// marshalers)
 // only reads it. A method that changes it (Apply, Redeal,
 // UnmarshalBinary, UnmarshalJSON) needs the game to itself, as any write
 // does. A View is a value: copies share nothing. A Table and a Recorder
@@ -104,7 +107,7 @@
 // each call, and each has an Append form.
 //
 // One rule says which functions hand out a new Game: New, Clone,
-// Record.Replay and View.Redeal make one and return a *Game. The forms a
+// Record.Replay, View.Redeal and Table.Game make one and return a *Game. The forms a
 // search calls in its loop change a Game the caller already has and do not
 // allocate: Redeal changes its receiver, View.RedealInto fills the
 // Game it is given, and a copy is an assignment (c := *g).
@@ -112,7 +115,8 @@
 // # Chance and determinism
 //
 // All randomness comes from the game's own PCG source (math/rand/v2),
-// seeded by Config.Seed and carried inside the Game: the dice, the shuffles
+// seeded by Config.Seed (to New, 0 is a seed like any other; NewTable
+// draws a secret seed for 0) and carried inside the Game: the dice, the shuffles
 // of the influence deck and the church stack, the first player (unless
 // Config.FirstColor names one), reshuffles of the discard pile and the
 // roller's reward drawn from the pirates' cards. The same Config and the same
@@ -121,7 +125,8 @@
 // To force chance, for tests, puzzles, replays and chance-node search:
 //   - a Roll move with both Dice set (1–6) forces that roll, where Legal
 //     lists only the plain Roll with Dice {0, 0}, which rolls the seeded
-//     dice; Dice reports what was rolled, so a replay log can record it. A
+//     dice (Check and Apply accept a forced roll; Legal, IsLegal and a
+//     Table do not: a player does not choose the dice); Dice reports what was rolled, so a replay log can record it. A
 //     forced roll advances the random source exactly as a plain one, so a
 //     log whose rolls are all forced to the dice that came up replays to
 //     the same game, equal with == (which compares the random source too);
@@ -178,7 +183,8 @@
 // fields of the Config that are set. Result is the winner's colour, "none"
 // for a game that ended at MaxTurns (or TurnLimit), or "*" for a game that goes on or an
 // unknown result. Other tags (Event, Site, Date, the players' names, …) are
-// kept in Record.Tags. Then the turns, numbered from 1, one a line (long
+// kept in Record.Tags; among them Termination, which Table.Record writes
+// for a game its host ended ("abandoned", or "forfeit red"). Then the turns, numbered from 1, one a line (long
 // ones go on in indented lines): the turn's number and a dot, then its
 // moves in the notation of Move.String separated by commas. The first move
 // carries the active player's colour and a colon, and a move decided by
@@ -192,6 +198,45 @@
 // the ship, a panel per player and the shared supplies, in 80 columns.
 // Printing a View (View.String) draws the same picture with only what its
 // player may know: their own influence colours, the others' card counts.
+//
+// # Values on the wire
+//
+// The small values a program stores or sends marshal as text
+// (encoding.TextMarshaler and TextUnmarshaler, and AppendText, the
+// encoding.TextAppender, which allocates only to grow its buffer), so that
+// json.Marshal of a struct that holds them writes what people read, as
+// the JSON forms of Game, View and Table do, and not numbers or base64:
+//
+//   - a Square by its name ("e8"), or "supply", "awaiting rebuild" or
+//     "removed" (where BuildingOrigin and PermitSquare say a piece is off
+//     the board), "-" for NoSquare; a Row by its number ("5") and a
+//     WallSite by its name ("Nc", "E5"), "-" for NoRow and NoWallSite;
+//   - a Color, InfluenceColor, Building, Income, CubeSpotKind, Phase,
+//     MoveKind, Method or Reveal by the name String gives ("red",
+//     "tavern", "church choice", "end build", "turn limit reached", "seat
+//     2"), "none" for none (but the zero Phase is PhaseRoll, "roll", and
+//     NoMethod is "not over"); a Reason by its code (Reason.String);
+//   - a Player by its seat, "0" to "3", "none" for NoPlayer (a seat does
+//     not know its colour); a ChurchTile by its number, "1" to "9",
+//     "none" for 0;
+//   - Rules as Rules.String writes them ("english"), Cards as a discard
+//     names them ("1 gold 2 blue", "nothing"), a Move in its notation
+//     ("build tavern c5"), "none" for the zero Move, and a Record as its
+//     text (Record.String).
+//
+// So a Config marshals as {"Players":3,"Colors":["red","green","yellow"],
+// "Seed":7,"FirstColor":"green","MaxTurns":0,"InfluenceDeck":null,
+// "ChurchStack":["5","1",…],"Rules":"english"}, and a Config{} with
+// "FirstColor":"none" and "Rules":"default". Every value that names
+// something, and each type's none, reads back to itself. A value that
+// names nothing (Square(100), Color(9), a Move with a field out of range
+// or set where its kind uses none, as Legal never lists) has no text:
+// MarshalText refuses it with an error wrapping ErrBadEncoding rather than
+// write what could not be read back. UnmarshalText reads with the
+// package's parsers (ParseSquare, ParseWallSite, ParseRules, ParseMove,
+// ParseRecord); its errors wrap ErrNotation (ErrBadRecord for a Record)
+// and leave the value unchanged. gob, which prefers a type's MarshalText
+// to its number, writes the same text.
 //
 // # Limits
 //
@@ -274,9 +319,91 @@
 // lists it (so nobody moves for another seat, and nobody forces the dice:
 // ErrNotYourDecision, ErrChance), View hands each seat what it may know,
 // Log is the public list of moves played, and Record, which reveals the
-// seed, is given once the game is over (ErrGameInProgress before). A Table
-// saves and loads (MarshalBinary, MarshalJSON) by its configuration and
-// log; loading replays the log, checking every move and every roll.
+// seed, is given once the game is over (ErrGameInProgress before), as is
+// the final Game. A Table saves and loads (MarshalBinary, MarshalJSON) by
+// its configuration and log; loading replays the log, checking every move
+// and every roll. The zero Table holds no game: its methods that can fail
+// return errors wrapping ErrNoGame.
+//
+// # How a game ends
+//
+// The rules end a game one way: the active player places their tenth cube
+// and wins (Method AllCubesPlaced, RULES.md §11). A game also ends without
+// a winner at Config.MaxTurns or TurnLimit (TurnLimitReached). At a Table
+// the host ends play too: Abandon stops the game where it stands
+// (Abandoned), and Forfeit(p) records that seat p gives up (Forfeited),
+// which ends the game at once; at two seats the other seat is the winner,
+// at three or four nobody is. Outcome (on Game, View and Table) tells how
+// a game ended: Method, Winner (NoPlayer when no seat won), and every
+// seat's place (Place, Standings and AppendStandings, by place then seat,
+// each with the cubes, win or forfeit that decided it); Over is false
+// while the game goes on. Outcome is a small comparable value and does
+// not allocate.
+//
+// One ranking rule (interpretation 20) ranks every ending: the winner by
+// the rules first; every other seat by the cubes it placed, equal cubes
+// sharing a place (places 1, 2, 2, 4); a seat that forfeited below every
+// seat that did not. Cubes are the game's only measure of progress
+// towards the win; gold, influence and trade points are means, not the
+// goal, and break no tie.
+//
+// Returns gives the payoffs, as OpenSpiel's Returns does: the seats in
+// first place share 1 equally (a win is 1, k seats sharing first place get
+// 1/k each), the others get 0, so the returns of a game that is over sum
+// to 1; while the game goes on every return is 0. A tournament, a web host
+// and a learner score every ending alike with them.
+//
+// A table that is over by any ending hands out views that say so: Over,
+// nobody Decides, no legal moves, "toMove" null and an "outcome" object in
+// the JSON form. Undo takes back the last move, for a host that allows
+// take-backs (the library never undoes by itself): the random source goes
+// back with the state, so the dice and cards fall again as they fell and
+// an undo never re-rolls. Undo replays the log from New with plain rolls
+// and allocates only what New does. It is refused once the game is over,
+// by any ending (its record may have been handed out), and when no move
+// has been played.
+//
+// # Refusals
+//
+// A move that is not legal is refused with a *MoveError, and the game (or
+// table) is left exactly as it was. Its fields say what was refused and
+// why: Move and Phase; Reason, the one rule broken as a Reason value
+// (ReasonNoMajority, ReasonCannotPayBuild, …); and Rule, that rule in
+// English citing RULES.md ("§6.2: the builder's permits must total
+// strictly more than every other player's …"). Its Error text, for logs
+// and developers, puts them in one line: elasund: illegal move "build
+// tavern c5" in phase build: §6.2: ….
+//
+// A page for people says it in its own words: it keys its sentences on
+// the Reason's code (String: "no-majority", "cannot-pay-build", …), which
+// does not change between versions, and falls back to Reason.Rule for a
+// code it has no sentence for. Reasons lists every reason, so that a
+// host's test can check that it has a sentence for each; Reason.Section is
+// the section to link to ("§6.2"); a Reason travels as its code
+// (MarshalText and UnmarshalText, so JSON writes "no-majority").
+//
+//	var me *elasund.MoveError
+//	if errors.As(err, &me) {
+//		msg, ok := sentences[me.Reason] // the page's words, by reason
+//		if !ok {
+//			msg = me.Reason.Rule()
+//		}
+//		…
+//	}
+//
+// A program that needs only the kind of refusal checks sentinels with
+// errors.Is: every MoveError wraps ErrIllegalMove and, where one fits, one
+// category: ErrGameOver (the game has ended, was never set up or was
+// abandoned), ErrWrongPhase, ErrMalformedMove (a field out of range, or
+// set where the move's kind does not use it), ErrCannotPay (gold or
+// influence short), and at a Table ErrNotYourDecision, ErrChance and
+// ErrNotListed. Each Reason's documentation names its category; many
+// reasons, the rules of where one may build among them, have none beyond
+// ErrIllegalMove, and their Reason is the specific answer. A Table's own
+// refusals say more in MoveError.Rule than Reason.Rule does ("seat 1 (blue) does not
+// decide now; seat 0 (red) does"). The package's other errors wrap the
+// other sentinels, all declared in errors.go (ErrNotation, ErrBadEncoding,
+// ErrInvalidConfig, …), and every error's text begins "elasund: ".
 //
 // # Rule interpretations
 //
@@ -352,6 +479,14 @@
 //     ends a game without a winner after that many turns, for simulations
 //     that must stop. It is off by default, as in the rules, but for
 //     TurnLimit (2^20 turns, see Limits).
+//  20. The rules name a winner only. Every ending (a tenth cube, the turn
+//     limit, a game abandoned, a forfeit) ranks the seats by one rule: the
+//     winner by the rules first; every other seat by the cubes it placed,
+//     more before fewer, equal cubes sharing a place; a seat that forfeited
+//     below every seat that did not. Cubes are the one measure of progress
+//     towards the win; gold, influence and trade points are means, not the
+//     goal, and break no tie. A forfeit ends the game at once; at two seats
+//     the other seat wins. The seats in first place share a return of 1.
 //
 // # Board notation
 //

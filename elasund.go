@@ -1,11 +1,9 @@
 package elasund
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"strings"
 )
 
 // Game sizes (RULES.md §2).
@@ -25,6 +23,10 @@ const (
 
 // Player is a seat at the table, 0 to Players()-1, in clockwise order.
 // NoPlayer is nobody.
+//
+// A Player marshals as text (MarshalText) by its seat number in decimal,
+// "0" to "3", and NoPlayer as "none": not by colour, because a seat alone
+// does not know its colour (that is the game's Color(p)).
 type Player int8
 
 // NoPlayer is the Player value that names nobody.
@@ -60,70 +62,6 @@ func (p Phase) String() string {
 		return phaseNames[p]
 	}
 	return fmt.Sprintf("Phase(%d)", uint8(p))
-}
-
-// Errors. Every error of this package has a text that begins "elasund: "
-// once: the sentinels below, and the errors that wrap them, whose texts
-// follow the sentinel's with what went wrong. An error of the package that
-// another quotes (a ReplayError's move error, say) is quoted without the
-// prefix. Every error that Apply returns wraps ErrIllegalMove and, where
-// one fits, one of the more specific sentinels; check them with errors.Is.
-var (
-	// ErrIllegalMove is wrapped by every error of Apply.
-	ErrIllegalMove = errors.New("elasund: illegal move")
-	// ErrGameOver: the game has ended; no move is legal.
-	ErrGameOver = errors.New("elasund: the game is over")
-	// ErrWrongPhase: the move's kind is not allowed in the current phase.
-	ErrWrongPhase = errors.New("elasund: wrong phase for this kind of move")
-	// ErrMalformedMove: a field of the move is out of range for this game,
-	// or set where the move's kind does not use it. (Text that is not a
-	// move at all is ParseMove's ErrNotation.)
-	ErrMalformedMove = errors.New("elasund: malformed move")
-	// ErrCannotPay: the player lacks the gold or influence the move costs.
-	ErrCannotPay = errors.New("elasund: cannot pay")
-	// ErrInvalidConfig is wrapped by every error of New.
-	ErrInvalidConfig = errors.New("elasund: invalid configuration")
-	// ErrInvalidState is wrapped by every error of Validate: the game state
-	// breaks an invariant of the rules.
-	ErrInvalidState = errors.New("elasund: invalid state")
-)
-
-// errPrefix begins the text of every error of the package.
-const errPrefix = "elasund: "
-
-// innerError is an error of this package quoted inside another: its text
-// without errPrefix, which the outer error's text already begins with,
-// and its chain intact for errors.Is and errors.As.
-type innerError struct{ err error }
-
-func (e innerError) Error() string { return strings.TrimPrefix(e.err.Error(), errPrefix) }
-func (e innerError) Unwrap() error { return e.err }
-
-// nested returns err for quoting inside another error of the package (with
-// %v or %w): its text without errPrefix.
-func nested(err error) error { return innerError{err} }
-
-// MoveError is the error Apply returns for a move that is not legal. It
-// names the move, the phase and the rule that forbids it, and wraps
-// ErrIllegalMove and a more specific sentinel where one applies.
-type MoveError struct {
-	Move  Move   // the move that was refused
-	Phase Phase  // the phase the game was in
-	Rule  string // the rule that forbids the move, citing RULES.md
-	cat   error
-}
-
-// Error returns a sentence naming the move and the rule that forbids it.
-func (e *MoveError) Error() string {
-	return fmt.Sprintf("elasund: illegal move %q in phase %v: %s", e.Move.String(), e.Phase, e.Rule)
-}
-
-// Unwrap returns ErrIllegalMove and the error's category sentinel.
-func (e *MoveError) Unwrap() []error {
-	if e.cat == nil {
-		return []error{ErrIllegalMove}
-	}
-	return []error{ErrIllegalMove, e.cat}
 }
 
 // Game is a game of Elasund in progress. Create one with New. The zero

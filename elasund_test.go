@@ -381,7 +381,7 @@ func TestBoardMaxTurnsEndsGame(t *testing.T) {
 	}
 	for _, m := range []Move{{}, {Kind: Roll}, {Kind: Roll, Dice: [2]uint8{3, 4}}, {Kind: EndTurn},
 		{Kind: TakeGold}, {Kind: 200}, {Kind: EndTurn, Square: 40}, {Kind: BuildWall, Site: EastSite(3)}} {
-		me := mustRefuse(t, g, m, ErrGameOver)
+		me := mustRefuse(t, g, m, ReasonGameOver)
 		if hasMove(g, m) {
 			t.Errorf("%v listed after the end", m)
 		}
@@ -455,7 +455,7 @@ func TestBoardAccessorsInvalidArguments(t *testing.T) {
 	}
 	for _, s := range []Square{90, 200, 253, 254, NoSquare} {
 		c := g.At(s)
-		if c != (Contents{}) || g.IsEmpty(s) {
+		if c != (Contents{BuildingOwner: NoPlayer, Origin: NoSquare, PermitOwner: NoPlayer, TileOwner: NoPlayer}) || g.IsEmpty(s) {
 			t.Errorf("At(%d) = %+v, IsEmpty %v", s, c, g.IsEmpty(s))
 		}
 		if s.Valid() || s.Col() != -1 || s.Row() != NoRow || InCity(s, 4) || TradeValue(s, 4) != 0 {
@@ -560,7 +560,7 @@ func TestBoardZeroGame(t *testing.T) {
 		}
 	}
 	for _, m := range []Move{{Kind: Roll}, {Kind: EndBuilding}, {Kind: EndTurn}, {}} {
-		me := mustRefuse(t, &g, m, ErrGameOver)
+		me := mustRefuse(t, &g, m, ReasonNoGame)
 		if !strings.Contains(me.Rule, "New") {
 			t.Errorf("refusal of %v on a zero Game says %q", m, me.Rule)
 		}

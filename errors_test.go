@@ -2,14 +2,19 @@ package elasund
 
 import (
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestErrorsSayElasundOnce: every error of the package, sentinel or
-// wrapped, begins "elasund: " and says it only once, also where an error
-// of the package quotes another (a record's illegal move, a table's log, a
-// saved game's square); and it still wraps what it quotes.
+// TestErrorsSayElasundOnce: the errors of the package that wrap a
+// sentinel begin "elasund: " and say it only once, also where an error of
+// the package quotes another (a record's illegal move, a table's log, a
+// saved game's square); and they still wrap what they quote. (The
+// sentinels themselves are TestSentinels'.)
 func TestErrorsSayElasundOnce(t *testing.T) {
 	newGame := func() *Game {
 		g, err := New(Config{Players: 2, Seed: 5})
@@ -25,7 +30,8 @@ func TestErrorsSayElasundOnce(t *testing.T) {
 		}
 	}
 	g := newGame()
-	rec := NewRecorder(Config{Players: 2, Seed: 5})
+	rec, err := NewRecorder(Config{Players: 2, Seed: 5})
+	must(err)
 	must(rec.Apply(g, Move{Kind: Roll}))
 	record := rec.Record()
 	record.Moves = append(record.Moves, Move{Kind: Roll})
@@ -59,8 +65,11 @@ func TestErrorsSayElasundOnce(t *testing.T) {
 		{"ParseWallSite", second(ParseWallSite("N")), ErrNotation, `elasund: cannot parse wall site "N"`},
 		{"ParseRules", second(ParseRules("house")), ErrNotation, `elasund: cannot parse rules "house"`},
 		{"New", second(New(Config{Players: 5})), ErrInvalidConfig, "elasund: invalid configuration: 5 players"},
-		{"Table.Play", tbl.Play(1-tbl.ToMove(), Move{Kind: Roll}), ErrNotYourDecision, "elasund: illegal move"},
+		{"Table.Play", second(tbl.Play(1-tbl.ToMove(), Move{Kind: Roll})), ErrNotYourDecision, "elasund: illegal move"},
 		{"Table.Record", second(tbl.Record()), ErrGameInProgress, "elasund: the game is not over"},
+		{"Table.Game", second(tbl.Game()), ErrGameInProgress, "elasund: the game is not over"},
+		{"Table.Forfeit", tbl.Forfeit(7), ErrNotYourDecision, "elasund: not this seat's decision: 7 is not a seat"},
+		{"Table.Undo", second((&Table{}).Undo()), ErrNoGame, "elasund: no game"},
 		{"Table.UnmarshalJSON move", load.UnmarshalJSON([]byte(`{"version":1,"config":{"players":2,"seed":5,"rules":"default"},"moves":["end turn"]}`)),
 			ErrWrongPhase, `elasund: invalid state: table: move 1 "end turn": illegal move "end turn"`},
 		{"Table.UnmarshalJSON notation", load.UnmarshalJSON([]byte(`{"version":1,"config":{"players":2,"seed":5,"rules":"default"},"moves":["fly"]}`)),
@@ -86,11 +95,100 @@ func TestErrorsSayElasundOnce(t *testing.T) {
 			t.Errorf("%s: %q does not wrap %v", tc.name, s, tc.sentinel)
 		}
 	}
-	for _, sentinel := range []error{ErrIllegalMove, ErrGameOver, ErrWrongPhase, ErrMalformedMove, ErrCannotPay,
-		ErrInvalidConfig, ErrInvalidState, ErrBadEncoding, ErrBadRecord, ErrActionIndex, ErrSVGOptions, ErrNotation,
-		ErrNotYourDecision, ErrChance, ErrNotListed, ErrGameInProgress} {
-		if s := sentinel.Error(); !strings.HasPrefix(s, "elasund: ") || strings.Count(s, "elasund:") != 1 {
-			t.Errorf("sentinel %q does not say \"elasund: \" once, at its start", s)
+}
+
+// sentinels is every exported error of the package, by name.
+// TestSentinels fails when a non-test file declares an exported
+// package-level variable that is neither here nor in notErrors, so the
+// list cannot fall behind.
+var sentinels = map[string]error{
+	"ErrIllegalMove":     ErrIllegalMove,
+	"ErrGameOver":        ErrGameOver,
+	"ErrWrongPhase":      ErrWrongPhase,
+	"ErrMalformedMove":   ErrMalformedMove,
+	"ErrCannotPay":       ErrCannotPay,
+	"ErrInvalidConfig":   ErrInvalidConfig,
+	"ErrInvalidState":    ErrInvalidState,
+	"ErrBadEncoding":     ErrBadEncoding,
+	"ErrNotation":        ErrNotation,
+	"ErrBadRecord":       ErrBadRecord,
+	"ErrWrongGame":       ErrWrongGame,
+	"ErrActionIndex":     ErrActionIndex,
+	"ErrNilArgument":     ErrNilArgument,
+	"ErrSVGOptions":      ErrSVGOptions,
+	"ErrNotYourDecision": ErrNotYourDecision,
+	"ErrChance":          ErrChance,
+	"ErrNotListed":       ErrNotListed,
+	"ErrGameInProgress":  ErrGameInProgress,
+	"ErrNoGame":          ErrNoGame,
+	"ErrNothingToUndo":   ErrNothingToUndo,
+}
+
+// notErrors are the exported package-level variables that are not errors.
+var notErrors = map[string]bool{}
+
+// sentinelsElsewhere are the files besides errors.go that may declare
+// exported errors: table.go's, until they move to errors.go.
+var sentinelsElsewhere = map[string]bool{}
+
+// TestSentinels: every exported error of the package, found by parsing
+// the package's files, is in sentinels, says "elasund: " once, at its
+// start, and is declared in errors.go with a doc comment.
+func TestSentinels(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	found := map[string]bool{}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for _, id := range vs.Names {
+					if !id.IsExported() {
+						continue
+					}
+					found[id.Name] = true
+					if notErrors[id.Name] {
+						continue
+					}
+					if _, ok := sentinels[id.Name]; !ok {
+						t.Errorf("%s: exported variable %s is in neither sentinels nor notErrors", name, id.Name)
+						continue
+					}
+					if name != "errors.go" && !sentinelsElsewhere[name] {
+						t.Errorf("%s is declared in %s, not in errors.go", id.Name, name)
+					}
+					if vs.Doc == nil && (len(gd.Specs) > 1 || gd.Doc == nil) {
+						t.Errorf("%s has no doc comment", id.Name)
+					}
+				}
+			}
+		}
+	}
+	for name, err := range sentinels {
+		if !found[name] {
+			t.Errorf("sentinels holds %s, which no file of the package declares", name)
+		}
+		if s := err.Error(); !strings.HasPrefix(s, errPrefix) || strings.Count(s, "elasund:") != 1 {
+			t.Errorf("%s: %q does not say %q once, at its start", name, s, errPrefix)
+		}
+	}
+	for name := range notErrors {
+		if !found[name] {
+			t.Errorf("notErrors holds %s, which no file of the package declares", name)
 		}
 	}
 }

@@ -74,7 +74,11 @@ func ExampleGame_MarshalJSON() {
 func ExampleRecorder() {
 	cfg := elasund.Config{Players: 2, Seed: 7, FirstColor: elasund.Red}
 	g, _ := elasund.New(cfg)
-	rec := elasund.NewRecorder(cfg)
+	rec, err := elasund.NewRecorder(cfg)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	d8, _ := elasund.ParseSquare("d8")
 	for _, m := range []elasund.Move{
 		{Kind: elasund.Roll}, // the Recorder writes the dice that come up

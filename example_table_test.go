@@ -23,27 +23,35 @@ func ExampleTable() {
 
 	// A seat may not move for another, nor choose the dice.
 	other := 1 - t.ToMove()
-	err = t.Play(other, elasund.Move{Kind: elasund.Roll})
+	_, err = t.Play(other, elasund.Move{Kind: elasund.Roll})
 	fmt.Println(errors.Is(err, elasund.ErrNotYourDecision))
-	err = t.Play(t.ToMove(), elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{6, 6}})
+	_, err = t.Play(t.ToMove(), elasund.Move{Kind: elasund.Roll, Dice: [2]uint8{6, 6}})
 	fmt.Println(errors.Is(err, elasund.ErrChance))
 	_, err = t.Record()
 	fmt.Println(errors.Is(err, elasund.ErrGameInProgress))
 
 	for !t.Over() {
 		p := t.ToMove()
-		if err := t.Play(p, choose(t.View(p))); err != nil {
+		if _, err := t.Play(p, choose(t.View(p))); err != nil {
 			fmt.Println(err) // a refused move leaves the table as it was
 			return
 		}
 	}
+	out := t.Outcome() // how the game ended, and every seat's place
+	fmt.Println(t.Color(out.Winner), "won in", t.Turn(), "turns:", out.Method)
+	for _, s := range out.Standings() {
+		fmt.Println(s.Place, s.Color, s.Cubes, "cubes")
+	}
 	rec, _ := t.Record()
-	fmt.Println(t.Color(t.Winner()), "won in", t.Turn(), "turns; the record replays:", replays(rec))
+	fmt.Println("the record replays:", replays(rec))
 	// Output:
 	// true
 	// true
 	// true
-	// blue won in 49 turns; the record replays: true
+	// blue won in 49 turns: all cubes placed
+	// 1 blue 10 cubes
+	// 2 red 3 cubes
+	// the record replays: true
 }
 
 func replays(r elasund.Record) bool {

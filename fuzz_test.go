@@ -440,7 +440,8 @@ const fuzzMaxMoves = 16
 // dice); Apply succeeds exactly when IsLegal says so. An applied move leaves a state
 // that passes Validate and the conservation checks, and applying it to a
 // copy of the position gives the same state. A refused move returns a
-// *MoveError for that move and phase that wraps ErrIllegalMove, equals
+// *MoveError for that move and phase, with a Reason whose Text is its
+// Rule, that wraps ErrIllegalMove, equals
 // Check's error, wraps ErrGameOver when the game is over and
 // ErrMalformedMove or ErrWrongPhase when the kind is unknown, a field the
 // kind does not use is set or the phase is not the kind's, and leaves the
@@ -550,16 +551,16 @@ func fuzzCheckMove(t *testing.T, g *Game, m Move, legal []Move) {
 	if *g != before {
 		t.Fatalf("IsLegal/Check(%s) changed the game:\n%s", moveDesc(m), diffGames(&before, g))
 	}
-	if isLegal != (cerr == nil) {
+	forcedRoll := m.Kind == Roll && m.Dice != [2]uint8{}
+	if isLegal != (cerr == nil && !forcedRoll) {
 		t.Fatalf("IsLegal(%s) = %v but Check = %v", moveDesc(m), isLegal, cerr)
 	}
-	forcedRoll := m.Kind == Roll && m.Dice != [2]uint8{}
-	if listed := slices.Contains(legal, m); !forcedRoll && listed != isLegal {
+	if listed := slices.Contains(legal, m); listed != isLegal {
 		t.Fatalf("phase %v: IsLegal(%s) = %v, but listed by Legal = %v (%v)", g.Phase(), moveDesc(m), isLegal, listed, cerr)
 	}
 	err := g.Apply(m)
-	if (err == nil) != isLegal {
-		t.Fatalf("Apply(%s) = %v but IsLegal = %v", moveDesc(m), err, isLegal)
+	if (err == nil) != (cerr == nil) {
+		t.Fatalf("Apply(%s) = %v but Check = %v", moveDesc(m), err, cerr)
 	}
 	if err == nil {
 		if verr := g.Validate(); verr != nil {
@@ -584,8 +585,8 @@ func fuzzCheckMove(t *testing.T, g *Game, m Move, legal []Move) {
 	if !errors.As(err, &me) {
 		t.Fatalf("Apply(%s) error %T is not a *MoveError", moveDesc(m), err)
 	}
-	if me.Move != m || me.Phase != before.phase || me.Rule == "" {
-		t.Fatalf("Apply(%s) in phase %v: MoveError names move %s, phase %v, rule %q", moveDesc(m), before.phase, moveDesc(me.Move), me.Phase, me.Rule)
+	if me.Move != m || me.Phase != before.phase || me.Reason == NoReason || me.Rule != me.Reason.Rule() {
+		t.Fatalf("Apply(%s) in phase %v: MoveError names move %s, phase %v, reason %v, rule %q", moveDesc(m), before.phase, moveDesc(me.Move), me.Phase, me.Reason, me.Rule)
 	}
 	if err.Error() != cerr.Error() {
 		t.Fatalf("Apply(%s) error %q, Check said %q", moveDesc(m), err, cerr)

@@ -70,20 +70,22 @@ func mustReach(t testing.TB, g, want *Game, moves ...Move) {
 	mustValid(t, g)
 }
 
-// mustRefuse applies m, expects an error wrapping ErrIllegalMove and (if not
-// nil) want, and checks that the game did not change. It returns the error.
-func mustRefuse(t testing.TB, g *Game, m Move, want error) *MoveError {
+// mustRefuse applies m and expects it refused for reason why: an error
+// wrapping ErrIllegalMove and why's category sentinel (refusalCategory),
+// a *MoveError that names m, the phase, why and why's rule text; and it
+// checks that the game did not change. It returns the error.
+func mustRefuse(t testing.TB, g *Game, m Move, why Reason) *MoveError {
 	t.Helper()
 	before := *g
 	err := g.Apply(m)
 	if err == nil {
-		t.Fatalf("Apply(%v) succeeded; want it refused", m)
+		t.Fatalf("Apply(%v) succeeded; want it refused (%v)", m, why)
 	}
 	if !errors.Is(err, ErrIllegalMove) {
 		t.Errorf("Apply(%v) error %v does not wrap ErrIllegalMove", m, err)
 	}
-	if want != nil && !errors.Is(err, want) {
-		t.Errorf("Apply(%v) error %v does not wrap %v", m, err, want)
+	if cat := refusalCategory[why]; cat != nil && !errors.Is(err, cat) {
+		t.Errorf("Apply(%v) error %v does not wrap %v", m, err, cat)
 	}
 	if d := diffGames(&before, g); d != "" {
 		t.Errorf("refused Apply(%v) changed the game (-before +after):\n%s", m, d)
@@ -91,6 +93,10 @@ func mustRefuse(t testing.TB, g *Game, m Move, want error) *MoveError {
 	var me *MoveError
 	if !errors.As(err, &me) {
 		t.Fatalf("Apply(%v) error %T is not a *MoveError", m, err)
+	}
+	if me.Reason != why || me.Rule != why.Rule() || me.Move != m || me.Phase != before.phase {
+		t.Errorf("Apply(%v) in phase %v refused for %v (%q), naming %v in phase %v; want %v (%q)",
+			m, before.phase, me.Reason, me.Rule, me.Move, me.Phase, why, why.Rule())
 	}
 	if g.IsLegal(m) {
 		t.Errorf("IsLegal(%v) is true for a refused move", m)

@@ -56,7 +56,7 @@ func TestInterpWinningBuildLeavesStartersUnbuilt(t *testing.T) {
 	if g.BuildingOrigin(blue, Hut) != AwaitingRebuild || !g.RebuildPending(blue, Hut) {
 		t.Errorf("Blue's hut is at %v; it stays awaiting its rebuild", g.BuildingOrigin(blue, Hut))
 	}
-	mustRefuse(t, g, Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "c5")}, ErrGameOver)
+	mustRefuse(t, g, Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "c5")}, ReasonGameOver)
 	mustValid(t, g)
 }
 

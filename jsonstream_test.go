@@ -25,6 +25,7 @@ type oldJSONTable struct {
 	Config    *oldJSONConfig `json:"config"`
 	Moves     []string       `json:"moves"`
 	Abandoned bool           `json:"abandoned,omitempty"`
+	Forfeited string         `json:"forfeited,omitempty"`
 }
 
 type oldJSONConfig struct {
@@ -74,7 +75,25 @@ func oldTableUnmarshalJSON(t *Table, data []byte) error {
 			return fmt.Errorf("%w: table: move %d: %w", ErrBadEncoding, i+1, nested(err))
 		}
 	}
-	return t.load(c, moves, j.Abandoned)
+	end := uint8(0)
+	switch {
+	case j.Abandoned && j.Forfeited != "":
+		return fmt.Errorf("%w: table: both abandoned and forfeited", ErrBadEncoding)
+	case j.Abandoned:
+		end = endAbandoned
+	case j.Forfeited != "":
+		colors, err := c.playerColors()
+		if err != nil {
+			return t.load(c, moves, 0) // refuses the configuration
+		}
+		col, _ := parseColor(j.Forfeited)
+		p := slices.Index(colors, col)
+		if p < 0 || col == NoColor {
+			return fmt.Errorf("%w: table: forfeited %s is not a seat's colour", ErrBadEncoding, quoteInput(j.Forfeited))
+		}
+		end = endForfeit + uint8(p)
+	}
+	return t.load(c, moves, end)
 }
 
 func (j *oldJSONConfig) config() (Config, error) {
@@ -136,7 +155,7 @@ func sameAsOldReading(t *testing.T, data []byte) {
 				t.Fatalf("UnmarshalJSON: %v wraps %v otherwise than before (%v)", gotErr, sentinel, wantErr)
 			}
 		}
-	case got.g != want.g || !sameConfig(got.cfg, want.cfg) || got.abandoned != want.abandoned:
+	case got.g != want.g || !sameConfig(got.cfg, want.cfg) || got.end != want.end:
 		t.Fatalf("UnmarshalJSON loaded another table than before\n%.300s", data)
 	default:
 		if fmt.Sprint(got.log) != fmt.Sprint(want.log) {
@@ -160,6 +179,16 @@ func tableJSONCases(tb testing.TB) map[string][]byte {
 	base, _ := json.Marshal(stacked)
 	cases := map[string][]byte{"as saved": base}
 	cases["plain"], _ = json.Marshal(plain)
+	plain.Abandon()
+	cases["abandoned"], _ = json.Marshal(plain)
+	if err := stacked.Forfeit(1); err != nil {
+		tb.Fatal(err)
+	}
+	forfeited, _ := json.Marshal(stacked)
+	cases["forfeited"] = forfeited
+	cases["forfeited, a move a number"] = bytes.Replace(forfeited, []byte(`"moves":[`), []byte(`"moves":[1,`), 1)
+	cases["forfeited by pink, not a move"] = bytes.Replace(bytes.Replace(forfeited, []byte(`"moves":[`), []byte(`"moves":["fly",`), 1),
+		[]byte(`"forfeited":"red"`), []byte(`"forfeited":"pink"`), 1)
 
 	// in puts text first in the array of key, at puts it last, set puts it
 	// for the array.

@@ -115,8 +115,7 @@ func TestLegalIsExactlyTheAcceptedMoves(t *testing.T) {
 					}
 					cands = candidateMoves(g, cands[:0])
 					for _, m := range cands {
-						forced := m.Kind == Roll && m.Dice != [2]uint8{}
-						if g.IsLegal(m) != (listed[m] || forced && g.IsLegal(m)) {
+						if g.IsLegal(m) != listed[m] {
 							t.Fatalf("%d players seed %d step %d (%v): IsLegal(%v) = %v, listed %v",
 								n, seed, step, g.Phase(), m, g.IsLegal(m), listed[m])
 						}
@@ -127,5 +126,33 @@ func TestLegalIsExactlyTheAcceptedMoves(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestIsLegalRefusesForcedRolls: IsLegal agrees with Legal, which never
+// lists a forced roll, on the Game and on the deciding seat's View; Check
+// and Apply accept forced rolls, for replays and chance-node search.
+func TestIsLegalRefusesForcedRolls(t *testing.T) {
+	g := newTestGame(t, 3)
+	v := g.View(g.ToMove())
+	for _, tc := range []struct {
+		m     Move
+		legal bool
+	}{
+		{Move{Kind: Roll}, true},
+		{Move{Kind: Roll, Dice: [2]uint8{3, 4}}, false},
+		{Move{Kind: Roll, Dice: [2]uint8{6, 6}}, false},
+	} {
+		if g.IsLegal(tc.m) != tc.legal || v.IsLegal(tc.m) != tc.legal || hasMove(g, tc.m) != tc.legal {
+			t.Errorf("%v: Game.IsLegal %v, View.IsLegal %v, listed %v; want %v", tc.m, g.IsLegal(tc.m), v.IsLegal(tc.m), hasMove(g, tc.m), tc.legal)
+		}
+		if err := g.Check(tc.m); err != nil {
+			t.Errorf("Check(%v) = %v; a roll, forced or not, is accepted", tc.m, err)
+		}
+	}
+	c := g.Clone()
+	mustApply(t, c, Move{Kind: Roll, Dice: [2]uint8{3, 4}})
+	if d1, d2 := c.Dice(); d1 != 3 || d2 != 4 {
+		t.Errorf("the forced roll rolled %d %d", d1, d2)
 	}
 }

@@ -1,9 +1,6 @@
 package elasund
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // MoveKind says what a Move does. Each kind is legal in one phase.
 type MoveKind uint8
@@ -166,20 +163,8 @@ func cardsOf(gold uint8, infl [3]uint8) Cards {
 
 // String lists the cards, such as "1 gold 2 blue", or "nothing".
 func (c Cards) String() string {
-	var b strings.Builder
-	for i, n := range [4]uint8{c.Gold, c.Blue, c.Green, c.Yellow} {
-		if n == 0 {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		fmt.Fprintf(&b, "%d %s", n, [4]string{"gold", "blue", "green", "yellow"}[i])
-	}
-	if b.Len() == 0 {
-		return "nothing"
-	}
-	return b.String()
+	var buf [32]byte
+	return string(appendCards(buf[:0], c))
 }
 
 // Move is one decision of a player. It is a small comparable value: each
@@ -239,158 +224,6 @@ func canonical(m Move) Move {
 // "discard 1 gold 1 green", in the form of its kind listed at ParseMove.
 // ParseMove reads it back.
 func (m Move) String() string {
-	pay := ""
-	if m.Pay != NoInfluence {
-		pay = " pay " + m.Pay.String()
-	}
-	switch m.Kind {
-	case Roll:
-		if m.Dice != [2]uint8{} {
-			return fmt.Sprintf("roll %d %d", m.Dice[0], m.Dice[1])
-		}
-		return "roll"
-	case Steer, Pirates:
-		return m.Kind.String() + " " + m.Row.String()
-	case Discard, ReturnInfluence:
-		return m.Kind.String() + " " + m.Cards.String()
-	case Build, Rebuild:
-		return m.Kind.String() + " " + m.Building.String() + " " + m.Square.String() + pay
-	case BuildWall:
-		return "wall " + m.Site.String()
-	case DeclineRebuild:
-		return "remove " + m.Building.String()
-	case KeepChurchTile:
-		return fmt.Sprintf("keep %d", m.Tile)
-	case PlacePermit, BonusPermit:
-		return fmt.Sprintf("%s %d %s%s", m.Kind, m.Permit, m.Square, pay)
-	case MovePermit:
-		return fmt.Sprintf("move permit %s %s%s", m.From, m.Square, pay)
-	case UpgradePermit:
-		return fmt.Sprintf("upgrade permit %s %d%s", m.Square, m.Permit, pay)
-	}
-	return m.Kind.String()
-}
-
-// reason is why a move is not legal; okay is legal. Reasons are small
-// integers so that checking allocates nothing; Apply turns one into a
-// *MoveError.
-type reason uint8
-
-const (
-	okay reason = iota
-	rOver
-	rKind
-	rExtraFields
-	rPhase
-	rDice
-	rRow
-	rSteerRow
-	rPirateSameRow
-	rCardCount
-	rCardHand
-	rBuildLimit
-	rBuildingKind
-	rBuildingSupply
-	rFootprintCity
-	rFootprintFoundation
-	rFootprintChurch
-	rPermitCount
-	rNoOwnPermit
-	rNoMajority
-	rLargerBuilding
-	rSameSizeUnpaid
-	rNeedlessPay
-	rPayColor
-	rInfluence3
-	rBuildGold
-	rWallSite
-	rWallOccupied
-	rWallNotAdjacent
-	rWallStack
-	rWallGold
-	rChurchDone
-	rChurchGold
-	rKeepTile
-	rRebuildNone
-	rRebuildSquare
-	rPermitValue
-	rPermitSupply
-	rSquareNotEmpty
-	rPermitRow
-	rPermitRowAdjacent
-	rPermitGold
-	rInfluence2
-	rMoveFrom
-	rUpgradeSquare
-	rUpgradeValue
-	rUpgradeGold
-	rThreeColors
-	rSquare
-	rTile
-	rNoGame
-	numReasons
-)
-
-// reasons gives each reason its rule text and category sentinel.
-var reasons = [numReasons]struct {
-	text string
-	cat  error
-}{
-	rOver:                {"§11: the game has ended", ErrGameOver},
-	rKind:                {"§4: not a kind of move of a turn (unknown kind)", ErrMalformedMove},
-	rExtraFields:         {"§4: a field this kind of move does not use is set (it must be zero)", ErrMalformedMove},
-	rPhase:               {"§4: this kind of move belongs to another phase of the turn", ErrWrongPhase},
-	rDice:                {"§4.1: forced dice must both be 1 to 6 (or both 0 to roll)", ErrMalformedMove},
-	rRow:                 {"§1: not a row of the board (rows are 2–6 and 8–12)", ErrMalformedMove},
-	rSteerRow:            {"§4.1: on a repeated number the ship moves exactly two rows up or down", nil},
-	rPirateSameRow:       {"§4.2: the pirates must move to a row other than the ship's", nil},
-	rCardCount:           {"§4: the number of cards must be exactly the number owed", nil},
-	rCardHand:            {"§4: a player can only give up cards they hold", nil},
-	rBuildLimit:          {"§4: at most two builds a turn", nil},
-	rBuildingKind:        {"§3: only a house, workshop or neutral building can be built (starters are never built)", ErrMalformedMove},
-	rBuildingSupply:      {"§3: no copy of that building is in supply", nil},
-	rFootprintCity:       {"§6.1: the footprint must lie inside the city", nil},
-	rFootprintFoundation: {"§6.1: the footprint may not cover the church foundation c8 before the church exists", nil},
-	rFootprintChurch:     {"§6.1/§8: a building may not cover a church tile", nil},
-	rPermitCount:         {"§6.2: too few permits in the footprint for this building", nil},
-	rNoOwnPermit:         {"§6.2: the builder must have a permit in the footprint", nil},
-	rNoMajority:          {"§6.2: the builder's permits must total strictly more than every other player's (a tie lets nobody build)", nil},
-	rLargerBuilding:      {"§6.5: a larger building blocks the build", nil},
-	rSameSizeUnpaid:      {"§6.5: building over a building of the same size costs 3 influence of one colour (name it with Pay)", nil},
-	rNeedlessPay:         {"§6.5: no building of the same size is under the footprint, so no influence is paid", ErrMalformedMove},
-	rPayColor:            {"§2: not an influence colour (blue, green or yellow)", ErrMalformedMove},
-	rInfluence3:          {"§6.5: the builder needs 3 influence cards of the named colour", ErrCannotPay},
-	rBuildGold:           {"§6.3: the builder cannot pay the cost and the compensation", ErrCannotPay},
-	rWallSite:            {"§7: not a wall site of this game", ErrMalformedMove},
-	rWallOccupied:        {"§7: that wall site is built already", nil},
-	rWallNotAdjacent:     {"§7: a wall tile goes next to a gate or to a built wall tile along its wall", nil},
-	rWallStack:           {"§7: the player's wall stack is empty", nil},
-	rWallGold:            {"§7: a wall tile costs 2 gold (north, south) or 4 gold (east)", ErrCannotPay},
-	rChurchDone:          {"§8: all nine church tiles are built", nil},
-	rChurchGold:          {"§8: a church tile costs 7 gold", ErrCannotPay},
-	rKeepTile:            {"§8: the first builder keeps one of the two tiles drawn", nil},
-	rRebuildNone:         {"§6.8: that starter building is not waiting to be rebuilt", nil},
-	rRebuildSquare:       {"§6.8: a starter is rebuilt on empty squares that are not trade fields", nil},
-	rPermitValue:         {"§2: permits have values 0 to 4", ErrMalformedMove},
-	rPermitSupply:        {"§5: that permit is not in the player's supply", nil},
-	rSquareNotEmpty:      {"§5: a permit goes on an empty square of the city", nil},
-	rPermitRow:           {"§5: without influence a permit goes in the ship's row, or if it is full the nearest row above or below with an empty square", nil},
-	rPermitRowAdjacent:   {"§12: English edition: beyond the adjacent rows only a paid placement", nil},
-	rPermitGold:          {"§5/§10: the player cannot pay the permit's value in gold", ErrCannotPay},
-	rInfluence2:          {"§5/§10: this costs 2 influence cards of the named colour", ErrCannotPay},
-	rMoveFrom:            {"§10: the player has no permit on that square", nil},
-	rUpgradeSquare:       {"§10: the player has no permit on that square to upgrade", nil},
-	rUpgradeValue:        {"§10: an upgrade swaps for a higher permit from the player's supply", nil},
-	rUpgradeGold:         {"§10: an upgrade costs the difference of the values in gold", ErrCannotPay},
-	rThreeColors:         {"§10: this costs 3 influence cards of three different colours", ErrCannotPay},
-	rSquare:              {"§1: not a square of the board (columns a–i, rows 2–6 and 8–12)", ErrMalformedMove},
-	rTile:                {"§8: church tiles are numbered 1 to 9", ErrMalformedMove},
-	rNoGame:              {"§2: this Game was not set up by New", ErrGameOver},
-}
-
-func (g *Game) moveError(m Move, r reason) error {
-	if r >= numReasons {
-		r = rKind
-	}
-	return &MoveError{Move: m, Phase: g.phase, Rule: reasons[r].text, cat: reasons[r].cat}
+	var buf [48]byte
+	return string(appendMove(buf[:0], m))
 }

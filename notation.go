@@ -1,7 +1,6 @@
 package elasund
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,13 +8,6 @@ import (
 )
 
 // The move notation (Move.String, ParseMove).
-
-// ErrNotation is wrapped by the errors of ParseMove, ParseSquare,
-// ParseWallSite and ParseRules for text that is not in the package's
-// notation: "elasund: cannot parse move "fly": …". Whether a move that
-// parses is legal, or even fits the game (a wall site of a larger
-// game), is for Game.Check, whose errors wrap ErrMalformedMove.
-var ErrNotation = errors.New("elasund: cannot parse")
 
 // ParseMove reads a move written in the notation of Move.String, ignoring
 // case and extra white space. Each kind of move has one form, shown here

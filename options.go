@@ -51,23 +51,8 @@ var ruleOptions = [...]struct {
 // "english" for EnglishEdition, or "default" for none; options are joined
 // with "+". ParseRules reads it back.
 func (r Rules) String() string {
-	switch r {
-	case DefaultRules:
-		return "default"
-	case EnglishEdition:
-		return "english"
-	}
-	var names []string
-	for _, o := range ruleOptions {
-		if r.Has(o.r) {
-			names = append(names, o.name)
-			r &^= o.r
-		}
-	}
-	if r != 0 {
-		names = append(names, "unknown")
-	}
-	return strings.Join(names, "+")
+	var buf [64]byte
+	return string(appendRules(buf[:0], r))
 }
 
 // ParseRules reads rule options as Rules.String writes them: "default",

@@ -51,32 +51,32 @@ func TestOptionsAdjacentPermitRows(t *testing.T) {
 		fill  []Row
 		probe string    // a free placement of permit 0, outside the ship's row
 		rows  [2][]Row  // PermitRows: [0] default reading, [1] adjacent rows
-		why   [2]reason // the refusal of a free placement in any other row
+		why   [2]Reason // the refusal of a free placement in any other row
 	}{
 		{name: "ship row open", ship: 5, probe: "e6",
-			rows: [2][]Row{{5}, {5}}, why: [2]reason{rPermitRow, rPermitRow}},
+			rows: [2][]Row{{5}, {5}}, why: [2]Reason{ReasonPermitRow, ReasonPermitRow}},
 		{name: "nearest open rows are the adjacent ones", ship: 5, fill: []Row{5}, probe: "e6",
-			rows: [2][]Row{{4, 6}, {4, 6}}, why: [2]reason{rPermitRow, rPermitRowAdjacent}},
+			rows: [2][]Row{{4, 6}, {4, 6}}, why: [2]Reason{ReasonPermitRow, ReasonPermitRowAdjacent}},
 		{name: "adjacent rows full, farther rows open", ship: 5, fill: []Row{4, 5, 6}, probe: "e3",
-			rows: [2][]Row{{3, 8}, nil}, why: [2]reason{rPermitRow, rPermitRowAdjacent}},
+			rows: [2][]Row{{3, 8}, nil}, why: [2]Reason{ReasonPermitRow, ReasonPermitRowAdjacent}},
 		{name: "row above full, row below open", ship: 5, fill: []Row{4, 5}, probe: "e3",
-			rows: [2][]Row{{3, 6}, {6}}, why: [2]reason{rPermitRow, rPermitRowAdjacent}},
+			rows: [2][]Row{{3, 6}, {6}}, why: [2]Reason{ReasonPermitRow, ReasonPermitRowAdjacent}},
 		{name: "row 6: rows 5 and 8, no row 7", ship: 6, fill: []Row{6}, probe: "e8",
-			rows: [2][]Row{{5, 8}, {5, 8}}, why: [2]reason{rPermitRow, rPermitRowAdjacent}},
+			rows: [2][]Row{{5, 8}, {5, 8}}, why: [2]Reason{ReasonPermitRow, ReasonPermitRowAdjacent}},
 		{name: "row 6: row 5 full, row 8 next below", ship: 6, fill: []Row{5, 6}, probe: "e4",
-			rows: [2][]Row{{4, 8}, {8}}, why: [2]reason{rPermitRow, rPermitRowAdjacent}},
+			rows: [2][]Row{{4, 8}, {8}}, why: [2]Reason{ReasonPermitRow, ReasonPermitRowAdjacent}},
 		{name: "row 8: row 6 next above", ship: 8, fill: []Row{8, 9}, probe: "e6",
-			rows: [2][]Row{{6, 10}, {6}}, why: [2]reason{rPermitRow, rPermitRowAdjacent}},
+			rows: [2][]Row{{6, 10}, {6}}, why: [2]Reason{ReasonPermitRow, ReasonPermitRowAdjacent}},
 		{name: "row 6: rows 5 and 8 full", ship: 6, fill: []Row{5, 6, 8}, probe: "e9",
-			rows: [2][]Row{{4, 9}, nil}, why: [2]reason{rPermitRow, rPermitRowAdjacent}},
+			rows: [2][]Row{{4, 9}, nil}, why: [2]Reason{ReasonPermitRow, ReasonPermitRowAdjacent}},
 		{name: "row 2: only row 3 below", ship: 2, fill: []Row{2}, probe: "e3",
-			rows: [2][]Row{{3}, {3}}, why: [2]reason{rPermitRow, rPermitRowAdjacent}},
+			rows: [2][]Row{{3}, {3}}, why: [2]Reason{ReasonPermitRow, ReasonPermitRowAdjacent}},
 		{name: "row 2: row 3 full", ship: 2, fill: []Row{2, 3}, probe: "e4",
-			rows: [2][]Row{{4}, nil}, why: [2]reason{rPermitRow, rPermitRowAdjacent}},
+			rows: [2][]Row{{4}, nil}, why: [2]Reason{ReasonPermitRow, ReasonPermitRowAdjacent}},
 		{name: "row 12: only row 11 above", ship: 12, fill: []Row{12}, probe: "e11",
-			rows: [2][]Row{{11}, {11}}, why: [2]reason{rPermitRow, rPermitRowAdjacent}},
+			rows: [2][]Row{{11}, {11}}, why: [2]Reason{ReasonPermitRow, ReasonPermitRowAdjacent}},
 		{name: "row 12: row 11 full", ship: 12, fill: []Row{11, 12}, probe: "e10",
-			rows: [2][]Row{{10}, nil}, why: [2]reason{rPermitRow, rPermitRowAdjacent}},
+			rows: [2][]Row{{10}, nil}, why: [2]Reason{ReasonPermitRow, ReasonPermitRowAdjacent}},
 	}
 	for _, c := range cases {
 		for _, rules := range optRuleSets {
@@ -112,9 +112,9 @@ func TestOptionsAdjacentPermitRows(t *testing.T) {
 							continue
 						}
 						m := Move{Kind: PlacePermit, Square: s}
-						permRule(t, mustRefuse(t, g, m, nil), c.why[i])
-						if err := g.Check(m); err == nil || err.(*MoveError).Rule != reasons[c.why[i]].text {
-							t.Errorf("Check(%v) = %v, want the rule %q", m, err, reasons[c.why[i]].text)
+						mustRefuse(t, g, m, c.why[i])
+						if err := g.Check(m); err == nil || err.(*MoveError).Reason != c.why[i] {
+							t.Errorf("Check(%v) = %v, want the reason %v", m, err, c.why[i])
 						}
 						break
 					}
@@ -124,7 +124,7 @@ func TestOptionsAdjacentPermitRows(t *testing.T) {
 				// and the game unchanged.
 				m := Move{Kind: PlacePermit, Square: sqr(t, c.probe)}
 				if !slices.Contains(c.rows[i], m.Square.Row()) {
-					permRule(t, mustRefuse(t, g, m, nil), c.why[i])
+					mustRefuse(t, g, m, c.why[i])
 					return
 				}
 				w := g.Clone()
@@ -141,7 +141,7 @@ func TestOptionsAdjacentPermitRows(t *testing.T) {
 // error beyond ErrIllegalMove (like §5's).
 func TestOptionsAdjacentPermitRowsText(t *testing.T) {
 	g := optPermitGame(t, EnglishEdition, 5, []Row{4, 5, 6})
-	me := mustRefuse(t, g, Move{Kind: PlacePermit, Square: sqr(t, "a3")}, nil)
+	me := mustRefuse(t, g, Move{Kind: PlacePermit, Square: sqr(t, "a3")}, ReasonPermitRowAdjacent)
 	if want := "§12: English edition: beyond the adjacent rows only a paid placement"; me.Rule != want {
 		t.Errorf("rule %q, want %q", me.Rule, want)
 	}

@@ -138,58 +138,58 @@ func (g *Game) permitRowsOf(empty bitboard) uint16 {
 }
 
 // checkPermitSupply checks that the active player holds permit v.
-func (g *Game) checkPermitSupply(v uint8) reason {
+func (g *Game) checkPermitSupply(v uint8) Reason {
 	if v >= PermitsPerPlayer {
-		return rPermitValue
+		return ReasonNotAPermitValue
 	}
 	if g.permitSq[g.active][v] != inSupply {
-		return rPermitSupply
+		return ReasonPermitNotInSupply
 	}
-	return okay
+	return NoReason
 }
 
 // checkPay2 checks a payment of 2 influence cards of colour c.
-func (g *Game) checkPay2(c InfluenceColor) reason {
+func (g *Game) checkPay2(c InfluenceColor) Reason {
 	if !c.valid() {
-		return rPayColor
+		return ReasonNotAnInfluenceColor
 	}
 	if g.infl[g.active][c-1] < 2 {
-		return rInfluence2
+		return ReasonCannotPayTwoInfluence
 	}
-	return okay
+	return NoReason
 }
 
 // checkPlacePermit checks a phase-3 permit placement.
-func (g *Game) checkPlacePermit(m *Move) reason {
-	if r := g.checkPermitSupply(m.Permit); r != okay {
+func (g *Game) checkPlacePermit(m *Move) Reason {
+	if r := g.checkPermitSupply(m.Permit); r != NoReason {
 		return r
 	}
 	if !g.isEmpty(m.Square) {
-		return rSquareNotEmpty
+		return ReasonSquareNotEmpty
 	}
 	if m.Pay == NoInfluence {
 		// An empty square in the ship's row makes it the permit row.
 		if ri := m.Square.ri(); ri != g.ship.idx() && g.permitRows()&(1<<ri) == 0 {
 			return g.permitRowReason()
 		}
-	} else if r := g.checkPay2(m.Pay); r != okay {
+	} else if r := g.checkPay2(m.Pay); r != NoReason {
 		return r
 	}
 	if g.gold[g.active] < m.Permit {
-		return rPermitGold
+		return ReasonCannotPayPermit
 	}
-	return okay
+	return NoReason
 }
 
 // permitRowReason says why a free placement outside permitRows() is
 // refused: under AdjacentPermitRows, once the ship's row is full (§12), only
 // the adjacent rows are free and beyond them only a paid placement; else
 // the rule of §5.
-func (g *Game) permitRowReason() reason {
+func (g *Game) permitRowReason() Reason {
 	if ship := g.ship.idx(); g.rules.Has(AdjacentPermitRows) && ship >= 0 && g.openRows()&(1<<ship) == 0 {
-		return rPermitRowAdjacent
+		return ReasonPermitRowAdjacent
 	}
-	return rPermitRow
+	return ReasonPermitRow
 }
 
 // appendPermits appends the legal permit placements of phase 3 (§5): by
@@ -369,12 +369,12 @@ func (g *Game) ownPermitAt(s Square) int {
 	return val
 }
 
-func (g *Game) checkMovePermit(m *Move) reason {
+func (g *Game) checkMovePermit(m *Move) Reason {
 	if g.ownPermitAt(m.From) < 0 {
-		return rMoveFrom
+		return ReasonNoPermitToMove
 	}
 	if !g.isEmpty(m.Square) {
-		return rSquareNotEmpty
+		return ReasonSquareNotEmpty
 	}
 	return g.checkPay2(m.Pay)
 }
@@ -388,24 +388,24 @@ func (g *Game) applyMovePermit(m Move) {
 	g.endTurn()
 }
 
-func (g *Game) checkUpgradePermit(m *Move) reason {
+func (g *Game) checkUpgradePermit(m *Move) Reason {
 	old := g.ownPermitAt(m.Square)
 	if old < 0 {
-		return rUpgradeSquare
+		return ReasonNoPermitToUpgrade
 	}
 	if m.Permit >= PermitsPerPlayer {
-		return rPermitValue
+		return ReasonNotAPermitValue
 	}
 	if int(m.Permit) <= old || g.permitSq[g.active][m.Permit] != inSupply {
-		return rUpgradeValue
+		return ReasonUpgradeValue
 	}
-	if r := g.checkPay2(m.Pay); r != okay {
+	if r := g.checkPay2(m.Pay); r != NoReason {
 		return r
 	}
 	if int(g.gold[g.active]) < int(m.Permit)-old {
-		return rUpgradeGold
+		return ReasonCannotPayUpgrade
 	}
-	return okay
+	return NoReason
 }
 
 func (g *Game) applyUpgradePermit(m Move) {
@@ -436,20 +436,20 @@ func (g *Game) payThreeColors() {
 	}
 }
 
-func (g *Game) checkBonusPermit(m *Move) reason {
-	if r := g.checkPermitSupply(m.Permit); r != okay {
+func (g *Game) checkBonusPermit(m *Move) Reason {
+	if r := g.checkPermitSupply(m.Permit); r != NoReason {
 		return r
 	}
 	if !g.isEmpty(m.Square) {
-		return rSquareNotEmpty
+		return ReasonSquareNotEmpty
 	}
 	if !g.hasThreeColors() {
-		return rThreeColors
+		return ReasonCannotPayThreeColors
 	}
 	if g.gold[g.active] < m.Permit {
-		return rPermitGold
+		return ReasonCannotPayPermit
 	}
-	return okay
+	return NoReason
 }
 
 func (g *Game) applyBonusPermit(m Move) {

@@ -76,14 +76,6 @@ func permFillRows(t *testing.T, g *Game, rows ...Row) {
 	}
 }
 
-// permRule checks that a refusal names the rule r.
-func permRule(t *testing.T, me *MoveError, r reason) {
-	t.Helper()
-	if me != nil && me.Rule != reasons[r].text {
-		t.Errorf("refusal names rule %q; want %q", me.Rule, reasons[r].text)
-	}
-}
-
 // permEndTurn applies to want what the end of seat 0's turn changes: the
 // turn passes to seat 1, which is to roll.
 func permEndTurn(want *Game) {
@@ -148,13 +140,13 @@ func TestPermitPlaceBetweenChurchTiles(t *testing.T) {
 	g := permGame(t, 2, 8, PhasePermit)
 	setGold(t, g, 0, 3)
 	// Before the church, c8 is not a permit square.
-	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "c8")}, nil)
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "c8")}, ReasonSquareNotEmpty)
 	placeChurchTile(t, g, 1, 5) // c8, area b6–d9
 	placeChurchTile(t, g, 1, 6) // d8
 	mustValid(t, g)
 	for _, s := range []string{"c8", "d8"} {
 		m := Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, s)}
-		permRule(t, mustRefuse(t, g, m, nil), rSquareNotEmpty)
+		mustRefuse(t, g, m, ReasonSquareNotEmpty)
 		if hasMove(g, m) {
 			t.Errorf("Legal holds %v on a church tile", m)
 		}
@@ -195,9 +187,9 @@ func TestPermitPlaceShipRow(t *testing.T) {
 	}
 	want = append(want, Move{Kind: TakeGold})
 	sameMoves(t, "phase 3, ship in row 4", g.Legal(), want)
-	mustRefuse(t, g, Move{Kind: EndTurn}, ErrWrongPhase)
-	mustRefuse(t, g, Move{Kind: BonusPermit, Permit: 0, Square: sqr(t, "a4")}, ErrWrongPhase)
-	mustRefuse(t, g, Move{Kind: MovePermit, From: sqr(t, "a4"), Square: sqr(t, "b4"), Pay: InfluenceBlue}, ErrWrongPhase)
+	mustRefuse(t, g, Move{Kind: EndTurn}, ReasonWrongPhase)
+	mustRefuse(t, g, Move{Kind: BonusPermit, Permit: 0, Square: sqr(t, "a4")}, ReasonWrongPhase)
+	mustRefuse(t, g, Move{Kind: MovePermit, From: sqr(t, "a4"), Square: sqr(t, "b4"), Pay: InfluenceBlue}, ReasonWrongPhase)
 
 	w := g.Clone()
 	setGold(t, w, 0, 1) // 2 gold to the bank
@@ -206,7 +198,7 @@ func TestPermitPlaceShipRow(t *testing.T) {
 	mustReach(t, g, w, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "e4")})
 
 	// A second permit in phase 4 by the phase-3 move is refused.
-	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "a4")}, ErrWrongPhase)
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "a4")}, ReasonWrongPhase)
 }
 
 // §4 step 3: taking 2 gold instead also leads to phase 4.
@@ -270,7 +262,7 @@ func TestPermitFallbackRows(t *testing.T) {
 				for _, s := range permRowSquares(t, r, 'e') {
 					if g.IsEmpty(s) {
 						m := Move{Kind: PlacePermit, Permit: 0, Square: s}
-						permRule(t, mustRefuse(t, g, m, nil), rPermitRow)
+						mustRefuse(t, g, m, ReasonPermitRow)
 						break
 					}
 				}
@@ -318,13 +310,13 @@ func TestPermitPayInfluenceAnyRow(t *testing.T) {
 	}
 
 	green := Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "a12"), Pay: InfluenceGreen}
-	mustRefuse(t, g, green, ErrCannotPay)
+	mustRefuse(t, g, green, ReasonCannotPayTwoInfluence)
 	if hasMove(g, green) {
 		t.Errorf("Legal holds %v with one green card", green)
 	}
-	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "a12"), Pay: InfluenceColor(4)}, ErrMalformedMove)
-	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 3, Square: sqr(t, "a12"), Pay: InfluenceBlue}, ErrCannotPay)
-	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "f12"), Pay: InfluenceBlue}, nil)
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "a12"), Pay: InfluenceColor(4)}, ReasonNotAnInfluenceColor)
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 3, Square: sqr(t, "a12"), Pay: InfluenceBlue}, ReasonCannotPayPermit)
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "f12"), Pay: InfluenceBlue}, ReasonSquareNotEmpty)
 
 	w := g.Clone()
 	w.infl[0][2] -= 2
@@ -345,22 +337,21 @@ func TestPermitPlaceRefused(t *testing.T) {
 	cases := []struct {
 		name string
 		m    Move
-		cat  error
-		rule reason
+		rule Reason
 	}{
-		{"value above gold", Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "c5")}, ErrCannotPay, rPermitGold},
-		{"value 5", Move{Kind: PlacePermit, Permit: 5, Square: sqr(t, "c5")}, ErrMalformedMove, rPermitValue},
-		{"permit on the board", Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "c5")}, nil, rPermitSupply},
-		{"own permit there", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "a5")}, nil, rSquareNotEmpty},
-		{"other's permit there", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "b5")}, nil, rSquareNotEmpty},
-		{"outside the 3-player city", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "h5")}, nil, rSquareNotEmpty},
-		{"no square", Move{Kind: PlacePermit, Permit: 1, Square: NoSquare}, ErrMalformedMove, rSquare},
-		{"other row", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "c6")}, nil, rPermitRow},
-		{"end turn in phase 3", Move{Kind: EndTurn}, ErrWrongPhase, rPhase},
+		{"value above gold", Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "c5")}, ReasonCannotPayPermit},
+		{"value 5", Move{Kind: PlacePermit, Permit: 5, Square: sqr(t, "c5")}, ReasonNotAPermitValue},
+		{"permit on the board", Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "c5")}, ReasonPermitNotInSupply},
+		{"own permit there", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "a5")}, ReasonSquareNotEmpty},
+		{"other's permit there", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "b5")}, ReasonSquareNotEmpty},
+		{"outside the 3-player city", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "h5")}, ReasonSquareNotEmpty},
+		{"no square", Move{Kind: PlacePermit, Permit: 1, Square: NoSquare}, ReasonNotASquare},
+		{"other row", Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "c6")}, ReasonPermitRow},
+		{"end turn in phase 3", Move{Kind: EndTurn}, ReasonWrongPhase},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			permRule(t, mustRefuse(t, g, c.m, c.cat), c.rule)
+			mustRefuse(t, g, c.m, c.rule)
 			if hasMove(g, c.m) {
 				t.Errorf("Legal holds %v", c.m)
 			}
@@ -386,8 +377,8 @@ func TestPermitNoneInSupply(t *testing.T) {
 	}
 	mustValid(t, g)
 	sameMoves(t, "no permit in supply", g.Legal(), []Move{{Kind: TakeGold}})
-	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "a5")}, nil)
-	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 4, Square: sqr(t, "a9"), Pay: InfluenceBlue}, nil)
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: sqr(t, "a5")}, ReasonPermitNotInSupply)
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 4, Square: sqr(t, "a9"), Pay: InfluenceBlue}, ReasonPermitNotInSupply)
 }
 
 // §10: phase 4 is optional: EndTurn is always legal and passes the turn.
@@ -434,21 +425,20 @@ func TestPermitBonusMove(t *testing.T) {
 	cases := []struct {
 		name string
 		m    Move
-		cat  error
-		rule reason
+		rule Reason
 	}{
-		{"another player's permit", Move{Kind: MovePermit, From: sqr(t, "d6"), Square: sqr(t, "a2"), Pay: InfluenceBlue}, nil, rMoveFrom},
-		{"no permit there", Move{Kind: MovePermit, From: sqr(t, "a3"), Square: sqr(t, "a2"), Pay: InfluenceBlue}, nil, rMoveFrom},
-		{"onto a permit", Move{Kind: MovePermit, From: from, Square: sqr(t, "d6"), Pay: InfluenceBlue}, nil, rSquareNotEmpty},
-		{"onto itself", Move{Kind: MovePermit, From: from, Square: from, Pay: InfluenceBlue}, nil, rSquareNotEmpty},
-		{"onto c8", Move{Kind: MovePermit, From: from, Square: ChurchFoundation, Pay: InfluenceBlue}, nil, rSquareNotEmpty},
-		{"out of the city", Move{Kind: MovePermit, From: from, Square: sqr(t, "f5"), Pay: InfluenceBlue}, nil, rSquareNotEmpty},
-		{"one yellow card", Move{Kind: MovePermit, From: from, Square: sqr(t, "a2"), Pay: InfluenceYellow}, ErrCannotPay, rInfluence2},
-		{"no colour", Move{Kind: MovePermit, From: from, Square: sqr(t, "a2")}, ErrMalformedMove, rPayColor},
+		{"another player's permit", Move{Kind: MovePermit, From: sqr(t, "d6"), Square: sqr(t, "a2"), Pay: InfluenceBlue}, ReasonNoPermitToMove},
+		{"no permit there", Move{Kind: MovePermit, From: sqr(t, "a3"), Square: sqr(t, "a2"), Pay: InfluenceBlue}, ReasonNoPermitToMove},
+		{"onto a permit", Move{Kind: MovePermit, From: from, Square: sqr(t, "d6"), Pay: InfluenceBlue}, ReasonSquareNotEmpty},
+		{"onto itself", Move{Kind: MovePermit, From: from, Square: from, Pay: InfluenceBlue}, ReasonSquareNotEmpty},
+		{"onto c8", Move{Kind: MovePermit, From: from, Square: ChurchFoundation, Pay: InfluenceBlue}, ReasonSquareNotEmpty},
+		{"out of the city", Move{Kind: MovePermit, From: from, Square: sqr(t, "f5"), Pay: InfluenceBlue}, ReasonSquareNotEmpty},
+		{"one yellow card", Move{Kind: MovePermit, From: from, Square: sqr(t, "a2"), Pay: InfluenceYellow}, ReasonCannotPayTwoInfluence},
+		{"no colour", Move{Kind: MovePermit, From: from, Square: sqr(t, "a2")}, ReasonNotAnInfluenceColor},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			permRule(t, mustRefuse(t, g, c.m, c.cat), c.rule)
+			mustRefuse(t, g, c.m, c.rule)
 			if hasMove(g, c.m) {
 				t.Errorf("Legal holds %v", c.m)
 			}
@@ -488,23 +478,22 @@ func TestPermitBonusUpgrade(t *testing.T) {
 	cases := []struct {
 		name string
 		m    Move
-		cat  error
-		rule reason
+		rule Reason
 	}{
-		{"lower value", Move{Kind: UpgradePermit, Square: c5, Permit: 1, Pay: InfluenceBlue}, nil, rUpgradeValue},
-		{"same value", Move{Kind: UpgradePermit, Square: c5, Permit: 2, Pay: InfluenceBlue}, nil, rUpgradeValue},
-		{"higher one on the board", Move{Kind: UpgradePermit, Square: a2, Permit: 2, Pay: InfluenceBlue}, nil, rUpgradeValue},
-		{"highest already", Move{Kind: UpgradePermit, Square: sqr(t, "b2"), Permit: 4, Pay: InfluenceBlue}, nil, rUpgradeValue},
-		{"value 5", Move{Kind: UpgradePermit, Square: c5, Permit: 5, Pay: InfluenceBlue}, ErrMalformedMove, rPermitValue},
-		{"gold short for the difference", Move{Kind: UpgradePermit, Square: a2, Permit: 3, Pay: InfluenceBlue}, ErrCannotPay, rUpgradeGold},
-		{"one green card", Move{Kind: UpgradePermit, Square: c5, Permit: 3, Pay: InfluenceGreen}, ErrCannotPay, rInfluence2},
-		{"no colour", Move{Kind: UpgradePermit, Square: c5, Permit: 3}, ErrMalformedMove, rPayColor},
-		{"another player's permit", Move{Kind: UpgradePermit, Square: sqr(t, "d6"), Permit: 3, Pay: InfluenceBlue}, nil, rUpgradeSquare},
-		{"empty square", Move{Kind: UpgradePermit, Square: sqr(t, "e5"), Permit: 3, Pay: InfluenceBlue}, nil, rUpgradeSquare},
+		{"lower value", Move{Kind: UpgradePermit, Square: c5, Permit: 1, Pay: InfluenceBlue}, ReasonUpgradeValue},
+		{"same value", Move{Kind: UpgradePermit, Square: c5, Permit: 2, Pay: InfluenceBlue}, ReasonUpgradeValue},
+		{"higher one on the board", Move{Kind: UpgradePermit, Square: a2, Permit: 2, Pay: InfluenceBlue}, ReasonUpgradeValue},
+		{"highest already", Move{Kind: UpgradePermit, Square: sqr(t, "b2"), Permit: 4, Pay: InfluenceBlue}, ReasonUpgradeValue},
+		{"value 5", Move{Kind: UpgradePermit, Square: c5, Permit: 5, Pay: InfluenceBlue}, ReasonNotAPermitValue},
+		{"gold short for the difference", Move{Kind: UpgradePermit, Square: a2, Permit: 3, Pay: InfluenceBlue}, ReasonCannotPayUpgrade},
+		{"one green card", Move{Kind: UpgradePermit, Square: c5, Permit: 3, Pay: InfluenceGreen}, ReasonCannotPayTwoInfluence},
+		{"no colour", Move{Kind: UpgradePermit, Square: c5, Permit: 3}, ReasonNotAnInfluenceColor},
+		{"another player's permit", Move{Kind: UpgradePermit, Square: sqr(t, "d6"), Permit: 3, Pay: InfluenceBlue}, ReasonNoPermitToUpgrade},
+		{"empty square", Move{Kind: UpgradePermit, Square: sqr(t, "e5"), Permit: 3, Pay: InfluenceBlue}, ReasonNoPermitToUpgrade},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			permRule(t, mustRefuse(t, g, c.m, c.cat), c.rule)
+			mustRefuse(t, g, c.m, c.rule)
 			if hasMove(g, c.m) {
 				t.Errorf("Legal holds %v", c.m)
 			}
@@ -564,19 +553,18 @@ func TestPermitBonusPlace(t *testing.T) {
 	cases := []struct {
 		name string
 		m    Move
-		cat  error
-		rule reason
+		rule Reason
 	}{
-		{"gold short", Move{Kind: BonusPermit, Permit: 2, Square: sqr(t, "a12")}, ErrCannotPay, rPermitGold},
-		{"permit on the board", Move{Kind: BonusPermit, Permit: 0, Square: sqr(t, "a12")}, nil, rPermitSupply},
-		{"onto a permit", Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "b2")}, nil, rSquareNotEmpty},
-		{"onto c8", Move{Kind: BonusPermit, Permit: 1, Square: ChurchFoundation}, nil, rSquareNotEmpty},
-		{"out of the city", Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "g9")}, nil, rSquareNotEmpty},
-		{"with a colour", Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "a12"), Pay: InfluenceBlue}, ErrMalformedMove, rExtraFields},
+		{"gold short", Move{Kind: BonusPermit, Permit: 2, Square: sqr(t, "a12")}, ReasonCannotPayPermit},
+		{"permit on the board", Move{Kind: BonusPermit, Permit: 0, Square: sqr(t, "a12")}, ReasonPermitNotInSupply},
+		{"onto a permit", Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "b2")}, ReasonSquareNotEmpty},
+		{"onto c8", Move{Kind: BonusPermit, Permit: 1, Square: ChurchFoundation}, ReasonSquareNotEmpty},
+		{"out of the city", Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "g9")}, ReasonSquareNotEmpty},
+		{"with a colour", Move{Kind: BonusPermit, Permit: 1, Square: sqr(t, "a12"), Pay: InfluenceBlue}, ReasonUnusedField},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			permRule(t, mustRefuse(t, g, c.m, c.cat), c.rule)
+			mustRefuse(t, g, c.m, c.rule)
 			if hasMove(g, c.m) {
 				t.Errorf("Legal holds %v", c.m)
 			}
@@ -603,7 +591,7 @@ func TestPermitBonusPlaceThreeColours(t *testing.T) {
 		setInfluence(t, g, 0, hand[0], hand[1], hand[2])
 		mustValid(t, g)
 		m := Move{Kind: BonusPermit, Permit: 0, Square: sqr(t, "a12")}
-		permRule(t, mustRefuse(t, g, m, ErrCannotPay), rThreeColors)
+		mustRefuse(t, g, m, ReasonCannotPayThreeColors)
 		if n := len(legalOfKind(g, BonusPermit)); n != 0 {
 			t.Errorf("hand %v: %d BonusPermit moves, want none", hand, n)
 		}
@@ -644,5 +632,5 @@ func TestPermitCityFull(t *testing.T) {
 		t.Errorf("PermitRows() = %v in a full city, want none", rows)
 	}
 	sameMoves(t, "full city", g.Legal(), []Move{{Kind: TakeGold}})
-	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: ChurchFoundation, Pay: InfluenceBlue}, nil)
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 0, Square: ChurchFoundation, Pay: InfluenceBlue}, ReasonSquareNotEmpty)
 }

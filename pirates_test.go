@@ -53,16 +53,16 @@ func TestPiratesSeven(t *testing.T) {
 		}
 		sameMoves(t, "pirates, ship in 9", g.Legal(), piratesRows(9))
 		m := Move{Kind: Pirates, Row: 9}
-		mustRefuse(t, g, m, nil)
+		mustRefuse(t, g, m, ReasonPiratesShipRow)
 		if hasMove(g, m) {
 			t.Errorf("Legal lists %v", m)
 		}
 		for _, r := range []Row{0, 1, 7, 13, 200} {
-			mustRefuse(t, g, Move{Kind: Pirates, Row: r}, ErrMalformedMove)
+			mustRefuse(t, g, Move{Kind: Pirates, Row: r}, ReasonNotARow)
 		}
-		mustRefuse(t, g, Move{Kind: Steer, Row: 5}, ErrWrongPhase)
-		mustRefuse(t, g, Move{Kind: EndBuilding}, ErrWrongPhase)
-		mustRefuse(t, g, Move{Kind: Discard}, ErrWrongPhase)
+		mustRefuse(t, g, Move{Kind: Steer, Row: 5}, ReasonWrongPhase)
+		mustRefuse(t, g, Move{Kind: EndBuilding}, ReasonWrongPhase)
+		mustRefuse(t, g, Move{Kind: Discard}, ReasonWrongPhase)
 		// The totems in row 8 pay nothing either.
 		want = g.Clone()
 		want.ship = 8
@@ -226,15 +226,25 @@ func TestPiratesDiscardChoices(t *testing.T) {
 
 	sameMoves(t, "roller's discard", g.Legal(),
 		[]Move{{Kind: Discard, Cards: Cards{Gold: 1}}, {Kind: Discard, Cards: Cards{Blue: 1}}})
-	for _, c := range []Cards{{Gold: 2}, {}, {Gold: 1, Blue: 1}, {Yellow: 1}, {Green: 1}, {Blue: 2}} {
-		m := Move{Kind: Discard, Cards: c}
-		mustRefuse(t, g, m, nil)
+	for _, c := range []struct {
+		cards Cards
+		why   Reason
+	}{
+		{Cards{Gold: 2}, ReasonCardsOwed},
+		{Cards{}, ReasonCardsOwed},
+		{Cards{Gold: 1, Blue: 1}, ReasonCardsOwed},
+		{Cards{Yellow: 1}, ReasonCardsNotHeld},
+		{Cards{Green: 1}, ReasonCardsNotHeld},
+		{Cards{Blue: 2}, ReasonCardsOwed},
+	} {
+		m := Move{Kind: Discard, Cards: c.cards}
+		mustRefuse(t, g, m, c.why)
 		if hasMove(g, m) {
 			t.Errorf("Legal lists %v", m)
 		}
 	}
-	mustRefuse(t, g, Move{Kind: ReturnInfluence, Cards: Cards{Blue: 1}}, ErrWrongPhase)
-	mustRefuse(t, g, Move{Kind: Pirates, Row: 4}, ErrWrongPhase)
+	mustRefuse(t, g, Move{Kind: ReturnInfluence, Cards: Cards{Blue: 1}}, ReasonWrongPhase)
+	mustRefuse(t, g, Move{Kind: Pirates, Row: 4}, ReasonWrongPhase)
 
 	// Seat 2 discards blue; seat 3's green is forced; seat 0 decides.
 	want = g.Clone()
@@ -255,8 +265,8 @@ func TestPiratesDiscardChoices(t *testing.T) {
 		{Kind: Discard, Cards: Cards{Gold: 1, Yellow: 1}},
 		{Kind: Discard, Cards: Cards{Blue: 1, Yellow: 1}},
 	})
-	mustRefuse(t, g, Move{Kind: Discard, Cards: Cards{Gold: 3}}, nil)
-	mustRefuse(t, g, Move{Kind: Discard, Cards: Cards{Blue: 2}}, nil)
+	mustRefuse(t, g, Move{Kind: Discard, Cards: Cards{Gold: 3}}, ReasonCardsOwed)
+	mustRefuse(t, g, Move{Kind: Discard, Cards: Cards{Blue: 2}}, ReasonCardsNotHeld)
 
 	// Seat 1 then gives up its whole hand; seat 2 has no tower, so the
 	// cards go to the bank (2 gold) and the discard pile.
@@ -427,7 +437,7 @@ func TestPiratesPhaseThreeRow(t *testing.T) {
 		}
 	}
 	sameMoves(t, "phase 3 after the pirates", g.Legal(), wantMoves)
-	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "b5")}, nil)
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 1, Square: sqr(t, "b5")}, ReasonPermitRow)
 
 	want := g.Clone()
 	want.permitSq[0][2] = sqr(t, "c9")

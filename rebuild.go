@@ -51,21 +51,21 @@ func (g *Game) nextRebuilder() bool {
 
 // checkRebuildPending checks that the deciding player's starter b awaits
 // its rebuild (§6.8).
-func (g *Game) checkRebuildPending(b Building) reason {
+func (g *Game) checkRebuildPending(b Building) Reason {
 	if !b.Starter() || g.rebuild[g.toMove]&(1<<(b-Hut)) == 0 {
-		return rRebuildNone
+		return ReasonNotAwaitingRebuild
 	}
-	return okay
+	return NoReason
 }
 
-func (g *Game) checkRebuild(m *Move) reason {
-	if r := g.checkRebuildPending(m.Building); r != okay {
+func (g *Game) checkRebuild(m *Move) Reason {
+	if r := g.checkRebuildPending(m.Building); r != NoReason {
 		return r
 	}
 	if !m.Square.Valid() || !g.rebuildSquareOK(m.Building, m.Square) {
-		return rRebuildSquare
+		return ReasonRebuildSquare
 	}
-	return okay
+	return NoReason
 }
 
 func (g *Game) appendRebuilds(dst []Move) []Move {

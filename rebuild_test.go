@@ -82,20 +82,23 @@ func TestBuildRebuildHut(t *testing.T) {
 	if l := g.Legal(); len(l) != len(wantMoves)+1 || l[len(l)-1] != (Move{Kind: DeclineRebuild, Building: Hut}) {
 		t.Errorf("Legal has %d moves ending %v, want the %d rebuilds and then remove hut", len(l), l[len(l)-1], len(wantMoves))
 	}
-	for _, m := range []Move{
-		{Kind: Rebuild, Building: Hut, Square: sqr(t, "a5")},   // harbor field
-		{Kind: Rebuild, Building: Hut, Square: sqr(t, "b2")},   // a permit
-		{Kind: Rebuild, Building: Hut, Square: sqr(t, "c8")},   // church foundation
-		{Kind: Rebuild, Building: Hut, Square: sqr(t, "c4")},   // the tavern
-		{Kind: Rebuild, Building: Hut, Square: sqr(t, "f3")},   // outside the 2-player city
-		{Kind: Rebuild, Building: Hut, Square: NoSquare},       // no square
-		{Kind: Rebuild, Building: Totem, Square: sqr(t, "e5")}, // not displaced
-		{Kind: Rebuild, Building: House, Square: sqr(t, "e5")}, // not a starter
+	for _, c := range []struct {
+		m   Move
+		why Reason
+	}{
+		{Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "a5")}, ReasonRebuildSquare},        // harbor field
+		{Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "b2")}, ReasonRebuildSquare},        // a permit
+		{Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "c8")}, ReasonRebuildSquare},        // church foundation
+		{Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "c4")}, ReasonRebuildSquare},        // the tavern
+		{Move{Kind: Rebuild, Building: Hut, Square: sqr(t, "f3")}, ReasonRebuildSquare},        // outside the 2-player city
+		{Move{Kind: Rebuild, Building: Hut, Square: NoSquare}, ReasonNotASquare},               // no square
+		{Move{Kind: Rebuild, Building: Totem, Square: sqr(t, "e5")}, ReasonNotAwaitingRebuild}, // not displaced
+		{Move{Kind: Rebuild, Building: House, Square: sqr(t, "e5")}, ReasonNotAwaitingRebuild}, // not a starter
 	} {
-		mustRefuse(t, g, m, nil)
+		mustRefuse(t, g, c.m, c.why)
 	}
-	mustRefuse(t, g, bldBuild(House, sqr(t, "e12"), NoInfluence), ErrWrongPhase)
-	mustRefuse(t, g, Move{Kind: EndBuilding}, ErrWrongPhase)
+	mustRefuse(t, g, bldBuild(House, sqr(t, "e12"), NoInfluence), ReasonWrongPhase)
+	mustRefuse(t, g, Move{Kind: EndBuilding}, ReasonWrongPhase)
 
 	want = g.Clone()
 	bldOccupy(want, hut, sqr(t, "e5"), bldSqs(t, "e5"))
@@ -114,7 +117,7 @@ func TestBuildRebuildHut(t *testing.T) {
 	want.builds = 2
 	want.phase = PhasePermit
 	mustReach(t, g, want, bldBuild(Well, sqr(t, "e12"), NoInfluence))
-	mustRefuse(t, g, bldBuild(House, sqr(t, "e5"), NoInfluence), ErrWrongPhase)
+	mustRefuse(t, g, bldBuild(House, sqr(t, "e5"), NoInfluence), ReasonWrongPhase)
 }
 
 // TestBuildRebuildOrder: §6.8 — the builder rebuilds first if their own
@@ -214,7 +217,7 @@ func TestBuildRebuildBoth(t *testing.T) {
 		{Kind: Rebuild, Building: Totem, Square: sqr(t, "d2")},  // d3 below is built
 		{Kind: Rebuild, Building: Totem, Square: sqr(t, "a2")},  // harbor fields
 	} {
-		mustRefuse(t, g, m, nil)
+		mustRefuse(t, g, m, ReasonRebuildSquare)
 	}
 
 	want := g.Clone()
@@ -262,9 +265,9 @@ func TestBuildDeclineRebuild(t *testing.T) {
 		{Kind: DeclineRebuild, Building: NoBuilding},
 		{Kind: DeclineRebuild, Building: LargeBuilding + 1},
 	} {
-		mustRefuse(t, g, m, nil)
+		mustRefuse(t, g, m, ReasonNotAwaitingRebuild)
 	}
-	mustRefuse(t, g, Move{Kind: DeclineRebuild, Building: Hut, Square: sqr(t, "c2")}, ErrMalformedMove)
+	mustRefuse(t, g, Move{Kind: DeclineRebuild, Building: Hut, Square: sqr(t, "c2")}, ReasonUnusedField)
 
 	// Blue declines the totem: it leaves the game; the hut still waits.
 	want := g.Clone()
@@ -278,7 +281,7 @@ func TestBuildDeclineRebuild(t *testing.T) {
 	if err := g.Check(Move{Kind: DeclineRebuild, Building: Totem}); err == nil || !strings.Contains(err.Error(), "§6.8") {
 		t.Errorf("declining the totem twice: %v, want a §6.8 refusal", err)
 	}
-	mustRefuse(t, g, Move{Kind: Rebuild, Building: Totem, Square: sqr(t, "b2")}, nil)
+	mustRefuse(t, g, Move{Kind: Rebuild, Building: Totem, Square: sqr(t, "b2")}, ReasonNotAwaitingRebuild)
 	if l := g.Legal(); l[len(l)-1] != (Move{Kind: DeclineRebuild, Building: Hut}) || slices.ContainsFunc(l, func(m Move) bool { return m.Building != Hut }) {
 		t.Errorf("Legal after declining the totem = %v, want hut rebuilds then remove hut", l)
 	}

@@ -1,7 +1,6 @@
 package elasund
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -12,11 +11,6 @@ import (
 // Game records: a game's configuration and moves, in a plain-text format in
 // the spirit of PGN (see the package documentation, "Saving, loading and
 // records"). ParseRecord, which reads the text, is in recordparse.go.
-
-// ErrBadRecord is wrapped by the errors of ParseRecord for text that is not
-// a game record, and by the error of Replay when a record's result is not
-// the result of its moves.
-var ErrBadRecord = errors.New("elasund: bad record")
 
 // Record is the record of a game: how it was set up, every move in order
 // and how it ended. Replay plays it again; String and ParseRecord write and
@@ -43,7 +37,9 @@ type Record struct {
 	// "Date" or the players' names, by name. Names are letters, digits and
 	// underscores; the names of the tags above (Players, Colors, Seed,
 	// FirstPlayer, Rules, MaxTurns, InfluenceDeck, ChurchStack, Result) are
-	// not used here and String does not write them from Tags.
+	// not used here and String does not write them from Tags. Table.Record
+	// sets "Termination" for a game its host ended before the rules did:
+	// "abandoned", or "forfeit" and the colour of the seat ("forfeit red").
 	// ParseRecord reads at most 64 tags into Tags, whose lines ([Name
 	// "value"]) take at most 64 KiB in all.
 	Tags map[string]string
@@ -123,7 +119,7 @@ func (r Record) Replay() (*Game, error) {
 // A Recorder is not safe for concurrent use.
 //
 //	g, _ := elasund.New(cfg)
-//	rec := elasund.NewRecorder(cfg)
+//	rec, _ := elasund.NewRecorder(cfg)
 //	for !g.Over() {
 //		if err := rec.Apply(g, choose(g)); err != nil { … }
 //	}
@@ -134,15 +130,15 @@ type Recorder struct {
 	started bool // game holds New(rec.Config) and the moves since
 }
 
-// ErrWrongGame is wrapped by the error of Recorder.Apply for a game that is
-// not the Recorder's: not the game New starts with the Recorder's Config,
-// with the moves recorded since.
-var ErrWrongGame = errors.New("elasund: not the recorder's game")
-
 // NewRecorder returns a Recorder for the game New(c) starts. It keeps a
-// copy of c.
-func NewRecorder(c Config) *Recorder {
-	return &Recorder{rec: Record{Config: cloneConfig(c)}}
+// copy of c. A Config that New refuses returns New's error (wrapping
+// ErrInvalidConfig) and no Recorder.
+func NewRecorder(c Config) (*Recorder, error) {
+	start, err := New(c)
+	if err != nil {
+		return nil, err
+	}
+	return &Recorder{rec: Record{Config: cloneConfig(c)}, game: *start, started: true}, nil
 }
 
 // Apply applies m to g and, if it is legal, records it, a plain Roll
@@ -154,8 +150,9 @@ func NewRecorder(c Config) *Recorder {
 // copy or a clone of it is. Apply checks this, comparing g with the copy
 // it keeps, and refuses another game with an error wrapping ErrWrongGame
 // (and a nil g with one wrapping ErrNilArgument), leaving g and the record
-// unchanged. The first Apply returns New's error (wrapping
-// ErrInvalidConfig) if the Config starts no game.
+// unchanged. The zero Recorder, which NewRecorder did not make, records
+// the game of the zero Config, which New refuses: its Apply returns New's
+// error (wrapping ErrInvalidConfig).
 func (r *Recorder) Apply(g *Game, m Move) error {
 	if g == nil {
 		return fmt.Errorf("%w: Recorder.Apply needs a game (g is nil)", ErrNilArgument)

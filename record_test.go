@@ -82,7 +82,10 @@ func TestRecorderForcesDice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := NewRecorder(c)
+	rec, err := NewRecorder(c)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := rec.Apply(g, Move{Kind: EndTurn}); err == nil || rec.Len() != 0 {
 		t.Fatalf("a refused move: error %v, %d moves recorded", err, rec.Len())
 	}
@@ -484,7 +487,10 @@ func TestRecorderChecksItsGame(t *testing.T) {
 		}
 		return g
 	}
-	rec := NewRecorder(cfg)
+	rec, err := NewRecorder(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	g := newGame(cfg)
 	if err := rec.Apply(g, Move{Kind: Roll}); err != nil {
 		t.Fatal(err)
@@ -532,5 +538,20 @@ func TestRecorderChecksItsGame(t *testing.T) {
 	var zero Recorder
 	if err := zero.Apply(g, Move{Kind: Roll}); !errors.Is(err, ErrInvalidConfig) {
 		t.Errorf("the zero Recorder: %v; want ErrInvalidConfig", err)
+	}
+}
+
+// TestNewRecorderRefusesBadConfig: NewRecorder returns New's error for a
+// Config that starts no game, and a Recorder for one that does.
+func TestNewRecorderRefusesBadConfig(t *testing.T) {
+	for _, c := range []Config{{Players: 9}, {}, {Players: 2, MaxTurns: -1}, {Colors: []Color{Red, Red}}} {
+		_, newErr := New(c)
+		rec, err := NewRecorder(c)
+		if rec != nil || !errors.Is(err, ErrInvalidConfig) || err.Error() != newErr.Error() {
+			t.Errorf("NewRecorder(%+v) = %v, %v; want New's error %v", c, rec, err, newErr)
+		}
+	}
+	if rec, err := NewRecorder(Config{Players: 2}); rec == nil || err != nil {
+		t.Errorf("NewRecorder of 2 players = %v, %v", rec, err)
 	}
 }

@@ -1,7 +1,6 @@
 package elasund
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 )
@@ -48,12 +47,6 @@ func (g *Game) Redeal(viewer Player, r *rand.Rand) error {
 	v := g.View(viewer)
 	return v.sample(r, g) // on an error g is left as it was
 }
-
-// ErrNilArgument is wrapped by the errors of the methods given nil where
-// they need something: Redeal, Redeal and RedealInto without a
-// random source, RedealInto without a Game to fill, WriteSVG without a
-// writer, Recorder.Apply without a game.
-var ErrNilArgument = errors.New("elasund: nil argument")
 
 // errSample is the error of a view of no consistent game.
 var errSample = fmt.Errorf("%w: the view's cards or church tiles do not add up", ErrInvalidState)

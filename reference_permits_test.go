@@ -53,51 +53,51 @@ func refPermitRows(g *Game) uint16 {
 	return mask
 }
 
-func refCheckPermitSupply(g *Game, v uint8) reason {
+func refCheckPermitSupply(g *Game, v uint8) Reason {
 	if v >= PermitsPerPlayer {
-		return rPermitValue
+		return ReasonNotAPermitValue
 	}
 	if g.permitSq[g.active][v] != inSupply {
-		return rPermitSupply
+		return ReasonPermitNotInSupply
 	}
-	return okay
+	return NoReason
 }
 
-func refCheckPay2(g *Game, c InfluenceColor) reason {
+func refCheckPay2(g *Game, c InfluenceColor) Reason {
 	if !c.valid() {
-		return rPayColor
+		return ReasonNotAnInfluenceColor
 	}
 	if g.infl[g.active][c-1] < 2 {
-		return rInfluence2
+		return ReasonCannotPayTwoInfluence
 	}
-	return okay
+	return NoReason
 }
 
-func refCheckPlacePermit(g *Game, m Move, rows uint16) reason {
-	if r := refCheckPermitSupply(g, m.Permit); r != okay {
+func refCheckPlacePermit(g *Game, m Move, rows uint16) Reason {
+	if r := refCheckPermitSupply(g, m.Permit); r != NoReason {
 		return r
 	}
 	if !refIsEmpty(g, m.Square) {
-		return rSquareNotEmpty
+		return ReasonSquareNotEmpty
 	}
 	if m.Pay == NoInfluence {
 		if rows&(1<<m.Square.ri()) == 0 {
 			return refPermitRowReason(g)
 		}
-	} else if r := refCheckPay2(g, m.Pay); r != okay {
+	} else if r := refCheckPay2(g, m.Pay); r != NoReason {
 		return r
 	}
 	if g.gold[g.active] < m.Permit {
-		return rPermitGold
+		return ReasonCannotPayPermit
 	}
-	return okay
+	return NoReason
 }
 
-func refPermitRowReason(g *Game) reason {
+func refPermitRowReason(g *Game) Reason {
 	if ship := g.ship.idx(); g.rules.Has(AdjacentPermitRows) && ship >= 0 && refOpenRows(g)&(1<<ship) == 0 {
-		return rPermitRowAdjacent
+		return ReasonPermitRowAdjacent
 	}
-	return rPermitRow
+	return ReasonPermitRow
 }
 
 func refAppendPermits(g *Game, dst []Move) []Move {
@@ -105,7 +105,7 @@ func refAppendPermits(g *Game, dst []Move) []Move {
 	var pays [4]InfluenceColor
 	np := 1 + refColorsPaying2(g, pays[1:])
 	for v := uint8(0); v < PermitsPerPlayer && v <= g.gold[g.active]; v++ {
-		if refCheckPermitSupply(g, v) != okay {
+		if refCheckPermitSupply(g, v) != NoReason {
 			continue
 		}
 		for s := Square(0); s < NumSquares; s++ {
@@ -114,7 +114,7 @@ func refAppendPermits(g *Game, dst []Move) []Move {
 			}
 			for _, pay := range pays[:np] {
 				m := Move{Kind: PlacePermit, Permit: v, Square: s, Pay: pay}
-				if refCheckPlacePermit(g, m, rows) == okay {
+				if refCheckPlacePermit(g, m, rows) == NoReason {
 					dst = append(dst, m)
 				}
 			}
@@ -126,7 +126,7 @@ func refAppendPermits(g *Game, dst []Move) []Move {
 func refColorsPaying2(g *Game, dst []InfluenceColor) int {
 	n := 0
 	for _, c := range InfluenceColors() {
-		if refCheckPay2(g, c) == okay {
+		if refCheckPay2(g, c) == NoReason {
 			dst[n] = c
 			n++
 		}
@@ -149,34 +149,34 @@ func refOwnPermitAt(g *Game, s Square) int {
 	return val
 }
 
-func refCheckMovePermit(g *Game, m Move) reason {
+func refCheckMovePermit(g *Game, m Move) Reason {
 	if refOwnPermitAt(g, m.From) < 0 {
-		return rMoveFrom
+		return ReasonNoPermitToMove
 	}
 	if !refIsEmpty(g, m.Square) {
-		return rSquareNotEmpty
+		return ReasonSquareNotEmpty
 	}
 	return refCheckPay2(g, m.Pay)
 }
 
-func refCheckUpgradePermit(g *Game, m Move) reason {
+func refCheckUpgradePermit(g *Game, m Move) Reason {
 	old := refOwnPermitAt(g, m.Square)
 	if old < 0 {
-		return rUpgradeSquare
+		return ReasonNoPermitToUpgrade
 	}
 	if m.Permit >= PermitsPerPlayer {
-		return rPermitValue
+		return ReasonNotAPermitValue
 	}
 	if int(m.Permit) <= old || g.permitSq[g.active][m.Permit] != inSupply {
-		return rUpgradeValue
+		return ReasonUpgradeValue
 	}
-	if r := refCheckPay2(g, m.Pay); r != okay {
+	if r := refCheckPay2(g, m.Pay); r != NoReason {
 		return r
 	}
 	if int(g.gold[g.active]) < int(m.Permit)-old {
-		return rUpgradeGold
+		return ReasonCannotPayUpgrade
 	}
-	return okay
+	return NoReason
 }
 
 func refHasThreeColors(g *Game) bool {
@@ -184,27 +184,27 @@ func refHasThreeColors(g *Game) bool {
 	return h[0] > 0 && h[1] > 0 && h[2] > 0
 }
 
-func refCheckBonusPermit(g *Game, m Move) reason {
-	if r := refCheckPermitSupply(g, m.Permit); r != okay {
+func refCheckBonusPermit(g *Game, m Move) Reason {
+	if r := refCheckPermitSupply(g, m.Permit); r != NoReason {
 		return r
 	}
 	if !refIsEmpty(g, m.Square) {
-		return rSquareNotEmpty
+		return ReasonSquareNotEmpty
 	}
 	if !refHasThreeColors(g) {
-		return rThreeColors
+		return ReasonCannotPayThreeColors
 	}
 	if g.gold[g.active] < m.Permit {
-		return rPermitGold
+		return ReasonCannotPayPermit
 	}
-	return okay
+	return NoReason
 }
 
-func refCheckBonusGold(g *Game) reason {
+func refCheckBonusGold(g *Game) Reason {
 	if !refHasThreeColors(g) {
-		return rThreeColors
+		return ReasonCannotPayThreeColors
 	}
-	return okay
+	return NoReason
 }
 
 func refAppendBonus(g *Game, dst []Move) []Move {
@@ -222,7 +222,7 @@ func refAppendBonus(g *Game, dst []Move) []Move {
 			}
 			for _, pay := range pays[:np] {
 				m := Move{Kind: MovePermit, From: from, Square: s, Pay: pay}
-				if refCheckMovePermit(g, m) == okay {
+				if refCheckMovePermit(g, m) == NoReason {
 					dst = append(dst, m)
 				}
 			}
@@ -236,7 +236,7 @@ func refAppendBonus(g *Game, dst []Move) []Move {
 		for nv := uint8(v + 1); nv < PermitsPerPlayer; nv++ {
 			for _, pay := range pays[:np] {
 				m := Move{Kind: UpgradePermit, Square: at, Permit: nv, Pay: pay}
-				if refCheckUpgradePermit(g, m) == okay {
+				if refCheckUpgradePermit(g, m) == NoReason {
 					dst = append(dst, m)
 				}
 			}
@@ -246,12 +246,12 @@ func refAppendBonus(g *Game, dst []Move) []Move {
 		for v := uint8(0); v < PermitsPerPlayer; v++ {
 			for s := Square(0); s < NumSquares; s++ {
 				m := Move{Kind: BonusPermit, Permit: v, Square: s}
-				if refCheckBonusPermit(g, m) == okay {
+				if refCheckBonusPermit(g, m) == NoReason {
 					dst = append(dst, m)
 				}
 			}
 		}
-		if refCheckBonusGold(g) == okay {
+		if refCheckBonusGold(g) == NoReason {
 			dst = append(dst, Move{Kind: BonusGold})
 		}
 	}
@@ -282,13 +282,13 @@ func refAppendCardChoices(g *Game, dst []Move, kind MoveKind, withGold bool) []M
 }
 
 // refCheckCardChoice is checkCardChoice as it was (cards.go).
-func refCheckCardChoice(g *Game, c Cards) reason {
+func refCheckCardChoice(g *Game, c Cards) Reason {
 	p := int(g.toMove)
 	if c.Total() != int(g.pending[p]) {
-		return rCardCount
+		return ReasonCardsOwed
 	}
 	if c.Gold > g.gold[p] || c.Blue > g.infl[p][0] || c.Green > g.infl[p][1] || c.Yellow > g.infl[p][2] {
-		return rCardHand
+		return ReasonCardsNotHeld
 	}
-	return okay
+	return NoReason
 }

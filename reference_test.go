@@ -48,7 +48,7 @@ func refAppendLegal(g *Game, dst []Move) []Move {
 	case PhaseBuild:
 		dst = refAppendBuilds(g, dst)
 		dst = refAppendWalls(g, dst)
-		if refCheckChurch(g) == okay {
+		if refCheckChurch(g) == NoReason {
 			dst = append(dst, Move{Kind: BuildChurch})
 		}
 		dst = append(dst, Move{Kind: EndBuilding})
@@ -71,47 +71,47 @@ func refAppendLegal(g *Game, dst []Move) []Move {
 }
 
 // refIsLegal is IsLegal as it was.
-func refIsLegal(g *Game, m Move) bool { return refCheck(g, m) == okay }
+func refIsLegal(g *Game, m Move) bool { return refCheck(g, m) == NoReason }
 
 // refCheck is check as it was.
-func refCheck(g *Game, m Move) reason {
+func refCheck(g *Game, m Move) Reason {
 	if g.n < MinPlayers || g.n > MaxPlayers {
-		return rNoGame
+		return ReasonNoGame
 	}
 	if g.phase == PhaseOver {
-		return rOver
+		return ReasonGameOver
 	}
 	if m.Kind == NoMove || int(m.Kind) >= len(phaseOf) {
-		return rKind
+		return ReasonUnknownKind
 	}
 	if canonical(m) != m {
-		return rExtraFields
+		return ReasonUnusedField
 	}
 	if phaseOf[m.Kind] != g.phase {
-		return rPhase
+		return ReasonWrongPhase
 	}
-	if r := fieldRanges(m); r != okay {
+	if r := fieldRanges(m); r != NoReason {
 		return r
 	}
 	switch m.Kind {
 	case Roll:
 		d := m.Dice
 		if d != [2]uint8{} && (d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6) {
-			return rDice
+			return ReasonForcedDice
 		}
 	case Steer:
 		if !m.Row.Valid() {
-			return rRow
+			return ReasonNotARow
 		}
 		if dist := m.Row.idx() - g.ship.idx(); dist != 2 && dist != -2 {
-			return rSteerRow
+			return ReasonSteerTwoRows
 		}
 	case Pirates:
 		if !m.Row.Valid() {
-			return rRow
+			return ReasonNotARow
 		}
 		if m.Row == g.ship {
-			return rPirateSameRow
+			return ReasonPiratesShipRow
 		}
 	case Discard:
 		return refCheckCardChoice(g, m.Cards)
@@ -125,7 +125,7 @@ func refCheck(g *Game, m Move) reason {
 		return refCheckChurch(g)
 	case KeepChurchTile:
 		if m.Tile == 0 || (uint8(m.Tile) != g.churchDrawn[0] && uint8(m.Tile) != g.churchDrawn[1]) {
-			return rKeepTile
+			return ReasonNotDrawnTile
 		}
 	case Rebuild:
 		return refCheckRebuild(g, m)
@@ -142,7 +142,7 @@ func refCheck(g *Game, m Move) reason {
 	case BonusGold:
 		return refCheckBonusGold(g)
 	}
-	return okay
+	return NoReason
 }
 
 // Board geometry as it was (board.go).
@@ -183,22 +183,22 @@ func refFreeNeutral(g *Game, b Building) int {
 	return -1
 }
 
-func refPlanBuild(g *Game, b Building, origin Square) (buildPlan, reason) {
+func refPlanBuild(g *Game, b Building, origin Square) (buildPlan, Reason) {
 	var plan buildPlan
 	if b < House || b > LargeBuilding {
-		return plan, rBuildingKind
+		return plan, ReasonNotBuildable
 	}
 	a := int(g.active)
 	if b.Neutral() {
 		if refFreeNeutral(g, b) < 0 {
-			return plan, rBuildingSupply
+			return plan, ReasonBuildingNotInSupply
 		}
 	} else if g.pieceSq[playerPiece(a, b)] != inSupply {
-		return plan, rBuildingSupply
+		return plan, ReasonBuildingNotInSupply
 	}
 	sp := b.spec()
 	if !origin.Valid() || origin.col()+int(sp.w) > CityColumns(int(g.n)) || origin.ri()+int(sp.h) > NumRows {
-		return plan, rFootprintCity
+		return plan, ReasonOutsideCity
 	}
 	var sums, counts [MaxPlayers]int
 	total := 0
@@ -209,12 +209,12 @@ func refPlanBuild(g *Game, b Building, origin Square) (buildPlan, reason) {
 			v := g.cell[s]
 			switch {
 			case s == ChurchFoundation && g.churchOrigin == NoSquare:
-				return plan, rFootprintFoundation
+				return plan, ReasonChurchFoundation
 			case v == 0:
 			case v <= numPieces:
 				plan.displaced |= 1 << (v - 1)
 			case v&cellChurch != 0:
-				return plan, rFootprintChurch
+				return plan, ReasonCoversChurch
 			default: // a permit
 				p, val := permitOf(v)
 				sums[p] += val
@@ -224,22 +224,22 @@ func refPlanBuild(g *Game, b Building, origin Square) (buildPlan, reason) {
 		}
 	}
 	if total < int(sp.permits) {
-		return plan, rPermitCount
+		return plan, ReasonPermitCount
 	}
 	if counts[a] == 0 {
-		return plan, rNoOwnPermit
+		return plan, ReasonNoOwnPermit
 	}
 	for p := 0; p < int(g.n); p++ {
 		// Only a player with a permit here competes: a lone 0 beats no permit.
 		if p != a && counts[p] > 0 && sums[p] >= sums[a] {
-			return plan, rNoMajority
+			return plan, ReasonNoMajority
 		}
 	}
 	size := b.Size()
 	for d := plan.displaced; d != 0; d &= d - 1 {
 		other := pieceKinds[bits.TrailingZeros64(d)].Size()
 		if other > size {
-			return plan, rLargerBuilding
+			return plan, ReasonLargerBuilding
 		}
 		if other == size {
 			plan.sameSize = true
@@ -252,36 +252,36 @@ func refPlanBuild(g *Game, b Building, origin Square) (buildPlan, reason) {
 			plan.gold += sums[p]
 		}
 	}
-	return plan, okay
+	return plan, NoReason
 }
 
-func refPayBuild(g *Game, plan *buildPlan, pay InfluenceColor) reason {
+func refPayBuild(g *Game, plan *buildPlan, pay InfluenceColor) Reason {
 	a := int(g.active)
 	if plan.sameSize {
 		if pay == NoInfluence {
-			return rSameSizeUnpaid
+			return ReasonSameSizeUnpaid
 		}
 		if !pay.valid() {
-			return rPayColor
+			return ReasonNotAnInfluenceColor
 		}
 		if g.infl[a][pay-1] < 3 {
-			return rInfluence3
+			return ReasonCannotPayBuildOver
 		}
 	} else if pay != NoInfluence {
-		return rNeedlessPay
+		return ReasonNeedlessPay
 	}
 	if int(g.gold[a]) < plan.gold {
-		return rBuildGold
+		return ReasonCannotPayBuild
 	}
-	return okay
+	return NoReason
 }
 
-func refCheckBuild(g *Game, m Move) reason {
+func refCheckBuild(g *Game, m Move) Reason {
 	if g.builds >= 2 {
-		return rBuildLimit
+		return ReasonBuildLimit
 	}
 	plan, r := refPlanBuild(g, m.Building, m.Square)
-	if r != okay {
+	if r != NoReason {
 		return r
 	}
 	return refPayBuild(g, &plan, m.Pay)
@@ -312,11 +312,11 @@ func refAppendBuilds(g *Game, dst []Move) []Move {
 					}
 					seen[o/64] |= 1 << (o % 64)
 					plan, rs := refPlanBuild(g, b, o)
-					if rs != okay {
+					if rs != NoReason {
 						continue
 					}
 					for _, pay := range [4]InfluenceColor{NoInfluence, InfluenceBlue, InfluenceGreen, InfluenceYellow} {
-						if refPayBuild(g, &plan, pay) == okay {
+						if refPayBuild(g, &plan, pay) == NoReason {
 							dst = append(dst, Move{Kind: Build, Building: b, Square: o, Pay: pay})
 						}
 					}
@@ -341,21 +341,21 @@ func refRebuildSquareOK(g *Game, b Building, s Square) bool {
 	return true
 }
 
-func refCheckRebuildPending(g *Game, b Building) reason {
+func refCheckRebuildPending(g *Game, b Building) Reason {
 	if !b.Starter() || g.rebuild[g.toMove]&(1<<(b-Hut)) == 0 {
-		return rRebuildNone
+		return ReasonNotAwaitingRebuild
 	}
-	return okay
+	return NoReason
 }
 
-func refCheckRebuild(g *Game, m Move) reason {
-	if r := refCheckRebuildPending(g, m.Building); r != okay {
+func refCheckRebuild(g *Game, m Move) Reason {
+	if r := refCheckRebuildPending(g, m.Building); r != NoReason {
 		return r
 	}
 	if !m.Square.Valid() || !refRebuildSquareOK(g, m.Building, m.Square) {
-		return rRebuildSquare
+		return ReasonRebuildSquare
 	}
-	return okay
+	return NoReason
 }
 
 func refAppendRebuilds(g *Game, dst []Move) []Move {
@@ -390,31 +390,31 @@ func refWallAdjacent(g *Game, w WallSite) bool {
 	return k == last || (k > 0 && built(int(w)-1)) || (k < last && built(int(w)+1))
 }
 
-func refCheckWall(g *Game, w WallSite) reason {
+func refCheckWall(g *Game, w WallSite) Reason {
 	if g.builds >= 2 {
-		return rBuildLimit
+		return ReasonBuildLimit
 	}
 	if !w.inGame(int(g.n)) {
-		return rWallSite
+		return ReasonNotAWallSite
 	}
 	if g.wall[w] != 0 {
-		return rWallOccupied
+		return ReasonWallSiteBuilt
 	}
 	if !refWallAdjacent(g, w) {
-		return rWallNotAdjacent
+		return ReasonWallNotAdjacent
 	}
 	if g.wallBuilt[g.active] >= WallTilesPerPlayer {
-		return rWallStack
+		return ReasonNoWallTiles
 	}
 	if int(g.gold[g.active]) < w.Cost() {
-		return rWallGold
+		return ReasonCannotPayWall
 	}
-	return okay
+	return NoReason
 }
 
 func refAppendWalls(g *Game, dst []Move) []Move {
 	for w := WallSite(0); w < numWallSites; w++ {
-		if refCheckWall(g, w) == okay {
+		if refCheckWall(g, w) == NoReason {
 			dst = append(dst, Move{Kind: BuildWall, Site: w})
 		}
 	}
@@ -423,17 +423,17 @@ func refAppendWalls(g *Game, dst []Move) []Move {
 
 // The church as it was (church.go).
 
-func refCheckChurch(g *Game) reason {
+func refCheckChurch(g *Game) Reason {
 	if g.builds >= 2 {
-		return rBuildLimit
+		return ReasonBuildLimit
 	}
 	if g.churchLen == 0 {
-		return rChurchDone
+		return ReasonChurchComplete
 	}
 	if g.gold[g.active] < ChurchCost {
-		return rChurchGold
+		return ReasonCannotPayChurch
 	}
-	return okay
+	return NoReason
 }
 
 // TestLegalMatchesReference plays seeded random games for 2, 3 and 4
@@ -442,7 +442,7 @@ func refCheckChurch(g *Game) reason {
 // moves in the same order (and, to say which differ, the same set), each
 // accepted by IsLegal and by the reference's. At a sample of positions it
 // also compares check, the reason a move is refused (and so IsLegal, which
-// is check == okay), with the reference over every candidate move of the
+// is check == NoReason), with the reference over every candidate move of the
 // phase (candidateMoves). The full run plays 3,000 games; -short a tenth.
 func TestLegalMatchesReference(t *testing.T) {
 	games, every := 3000, 31
@@ -481,7 +481,7 @@ func TestLegalMatchesReference(t *testing.T) {
 						for _, m := range cands {
 							if r, rr := g.check(m), refCheck(g, m); r != rr {
 								t.Fatalf("%v, seed %d, step %d (%v): check(%v) = %q, reference %q",
-									cfg.Rules, cfg.Seed, step, g.Phase(), m, reasons[r].text, reasons[rr].text)
+									cfg.Rules, cfg.Seed, step, g.Phase(), m, r.Rule(), rr.Rule())
 							}
 						}
 					}

@@ -141,7 +141,7 @@ func TestSeedPermitMajority(t *testing.T) {
 
 	t.Run("Blue's 0+1+2 loses", func(t *testing.T) {
 		g := setup(seedBlue)
-		permRule(t, mustRefuse(t, g, m, nil), rNoMajority)
+		mustRefuse(t, g, m, ReasonNoMajority)
 		if hasMove(g, m) {
 			t.Errorf("Legal lists %v for Blue", m)
 		}
@@ -251,9 +251,9 @@ func TestSeedTavern(t *testing.T) {
 	redGold := g.Gold(seedRed)
 
 	at := sqr(t, "d4") // d4 e4 d5 e5
-	permRule(t, mustRefuse(t, g, bldBuild(Tavern, at, NoInfluence), nil), rSameSizeUnpaid)
-	permRule(t, mustRefuse(t, g, bldBuild(Tavern, at, InfluenceBlue), ErrCannotPay), rInfluence3)
-	permRule(t, mustRefuse(t, g, bldBuild(Tavern, at, InfluenceYellow), ErrCannotPay), rInfluence3)
+	mustRefuse(t, g, bldBuild(Tavern, at, NoInfluence), ReasonSameSizeUnpaid)
+	mustRefuse(t, g, bldBuild(Tavern, at, InfluenceBlue), ReasonCannotPayBuildOver)
+	mustRefuse(t, g, bldBuild(Tavern, at, InfluenceYellow), ReasonCannotPayBuildOver)
 	m := bldBuild(Tavern, at, InfluenceGreen)
 	// A shop, the other 2×2 building, could go there on the same terms.
 	sameMoves(t, "Yellow's builds at d4", seedBuildsAt(g, at), []Move{m, bldBuild(Shop, at, InfluenceGreen)})
@@ -327,8 +327,8 @@ func TestSeedPermitForTwoGold(t *testing.T) {
 	if want := bldSqs(t, free...); !slices.Equal(got, want) {
 		t.Errorf("squares for permit 2 = %v; want %v", got, want)
 	}
-	permRule(t, mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "c4")}, nil), rSquareNotEmpty)
-	permRule(t, mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "a5")}, nil), rPermitRow)
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "c4")}, ReasonSquareNotEmpty)
+	mustRefuse(t, g, Move{Kind: PlacePermit, Permit: 2, Square: sqr(t, "a5")}, ReasonPermitRow)
 
 	for _, s := range free {
 		t.Run(s, func(t *testing.T) {

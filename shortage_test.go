@@ -112,16 +112,27 @@ func TestCardsInfluenceShortage(t *testing.T) {
 		legal = append(legal, Move{Kind: ReturnInfluence, Cards: Cards{Blue: 9 - gr, Green: gr}})
 	}
 	sameMoves(t, "red's return", g.Legal(), legal)
-	for _, c := range []Cards{{Blue: 8}, {Blue: 10}, {Blue: 4, Green: 4}, {}, {Yellow: 9}, {Blue: 7, Yellow: 2}, {Blue: 2, Green: 7}} {
-		m := Move{Kind: ReturnInfluence, Cards: c}
-		mustRefuse(t, g, m, nil)
+	for _, c := range []struct {
+		cards Cards
+		why   Reason
+	}{
+		{Cards{Blue: 8}, ReasonCardsOwed},
+		{Cards{Blue: 10}, ReasonCardsOwed},
+		{Cards{Blue: 4, Green: 4}, ReasonCardsOwed},
+		{Cards{}, ReasonCardsOwed},
+		{Cards{Yellow: 9}, ReasonCardsNotHeld},
+		{Cards{Blue: 7, Yellow: 2}, ReasonCardsNotHeld},
+		{Cards{Blue: 2, Green: 7}, ReasonCardsNotHeld},
+	} {
+		m := Move{Kind: ReturnInfluence, Cards: c.cards}
+		mustRefuse(t, g, m, c.why)
 		if hasMove(g, m) {
 			t.Errorf("Legal lists %v", m)
 		}
 	}
-	mustRefuse(t, g, Move{Kind: ReturnInfluence, Cards: Cards{Gold: 1, Blue: 8}}, ErrMalformedMove)
-	mustRefuse(t, g, Move{Kind: Discard, Cards: Cards{Blue: 9}}, ErrWrongPhase)
-	mustRefuse(t, g, Move{Kind: EndBuilding}, ErrWrongPhase)
+	mustRefuse(t, g, Move{Kind: ReturnInfluence, Cards: Cards{Gold: 1, Blue: 8}}, ReasonUnusedField)
+	mustRefuse(t, g, Move{Kind: Discard, Cards: Cards{Blue: 9}}, ReasonWrongPhase)
+	mustRefuse(t, g, Move{Kind: EndBuilding}, ReasonWrongPhase)
 
 	want = g.Clone()
 	want.infl[0] = [3]uint8{4, 6, 0}
@@ -139,7 +150,7 @@ func TestCardsInfluenceShortage(t *testing.T) {
 		legal = append(legal, Move{Kind: ReturnInfluence, Cards: Cards{Green: gr, Yellow: 9 - gr}})
 	}
 	sameMoves(t, "blue's return", g.Legal(), legal)
-	mustRefuse(t, g, Move{Kind: ReturnInfluence, Cards: Cards{Blue: 1, Yellow: 8}}, nil)
+	mustRefuse(t, g, Move{Kind: ReturnInfluence, Cards: Cards{Blue: 1, Yellow: 8}}, ReasonCardsNotHeld)
 
 	want = g.Clone()
 	want.pending[1] = 0

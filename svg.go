@@ -1,7 +1,6 @@
 package elasund
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -77,11 +76,6 @@ type SVGOptions struct {
 	Title string
 }
 
-// ErrSVGOptions is wrapped by the error WriteSVG returns for options it
-// cannot use: a Reveal of a seat that does not play, or a Scale that is
-// negative, infinite or NaN.
-var ErrSVGOptions = errors.New("elasund: invalid SVG options")
-
 // WriteSVG writes a picture of the position to w as a standalone SVG
 // document: the city grid for the game's player count with column and row
 // labels; the sea with the ship on its row (beside the board before the
@@ -110,6 +104,12 @@ var ErrSVGOptions = errors.New("elasund: invalid SVG options")
 // breaks the rules' invariants, such as the zero Game, or one wrapping
 // ErrNilArgument for a nil w.
 func (g *Game) WriteSVG(w io.Writer, opts SVGOptions) error {
+	return g.writeSVG(w, opts, g.Outcome())
+}
+
+// writeSVG draws g with out as how it ended (the game's own outcome, or
+// that of the table whose view g was dealt from).
+func (g *Game) writeSVG(w io.Writer, opts SVGOptions, out Outcome) error {
 	if w == nil {
 		return fmt.Errorf("%w: WriteSVG needs a writer (w is nil)", ErrNilArgument)
 	}
@@ -123,6 +123,7 @@ func (g *Game) WriteSVG(w io.Writer, opts SVGOptions) error {
 		return fmt.Errorf("%w: Scale %v is not a positive finite number", ErrSVGOptions, opts.Scale)
 	}
 	p := newPicture(g, opts)
+	p.out = out
 	p.draw()
 	_, err := w.Write(p.b)
 	return err
@@ -146,7 +147,7 @@ func (v View) WriteSVG(w io.Writer, opts SVGOptions) error {
 	if err := v.RedealInto(&g, rand.New(rand.NewPCG(0, 0))); err != nil {
 		return err
 	}
-	return g.WriteSVG(w, opts)
+	return g.writeSVG(w, opts, v.Outcome())
 }
 
 // Layout, in SVG units.
@@ -220,6 +221,7 @@ func influenceFill(c InfluenceColor) string {
 type picture struct {
 	svgw
 	g        *Game
+	out      Outcome // how the game ended: the game's, or a table's view's
 	opts     SVGOptions
 	n        int // players
 	cols     int // city columns
@@ -231,7 +233,7 @@ type picture struct {
 }
 
 func newPicture(g *Game, opts SVGOptions) *picture {
-	p := &picture{g: g, opts: opts, n: g.Players()}
+	p := &picture{g: g, out: g.Outcome(), opts: opts, n: g.Players()}
 	p.b = make([]byte, 0, 64<<10)
 	p.cols = CityColumns(p.n)
 	p.xr = svgX0 + p.cols*svgSq

@@ -144,11 +144,13 @@ func (p *picture) drawInfo() {
 	}
 	p.text(x, y, `font-size="16" font-weight="bold"`, "Elasund · turn "+itoa(g.Turn()))
 	y += svgLineH + 3
-	switch {
-	case g.Over() && g.Winner() != NoPlayer:
-		line("game over: " + p.ownerName(g.Winner()) + " wins")
-	case g.Over():
-		line("game over: turn limit, no winner")
+	switch o := p.out; {
+	case o.Over() && o.Winner != NoPlayer:
+		line("game over: " + p.ownerName(o.Winner) + " wins")
+	case o.Method == Forfeited:
+		line("game over: " + p.ownerName(o.Forfeiter()) + " forfeited, no winner")
+	case o.Over():
+		line("game over: " + o.Method.String() + ", no winner")
 	default:
 		line(p.ownerName(g.Active()) + "'s turn, phase " + g.Phase().String() + "; " + p.ownerName(g.ToMove()) + " to move")
 	}
@@ -249,19 +251,25 @@ func (p *picture) panelHead(s Player, x, y int) {
 	g := p.g
 	fill, ink := p.fill(s)
 	border := `" stroke-width="1"`
-	if g.ToMove() == s {
+	toMove := g.ToMove()
+	if p.out.Over() {
+		toMove = NoPlayer // a table's host may have ended a game the rules go on with
+	}
+	if toMove == s {
 		border = `" stroke-width="3"`
 	}
 	p.rect(x, y, svgPanelW, svgPanelH, "", `fill="`+svgPanel+`" stroke="`+fill+border+` rx="6"`)
 	p.rect(x, y, svgPanelW, 24, "", `fill="`+fill+`" rx="6"`)
 	head := p.ownerName(s) + " · seat " + itoa(int(s))
 	switch {
-	case g.Winner() == s:
+	case p.out.Over() && p.out.Winner == s:
 		head += " · winner"
-	case g.ToMove() == s:
+	case p.out.Forfeiter() == s:
+		head += " · forfeited"
+	case toMove == s:
 		head += " · to move"
 	}
-	if g.Active() == s && !g.Over() && g.ToMove() != s {
+	if g.Active() == s && !p.out.Over() && toMove != s {
 		head += " · active"
 	}
 	if p.opts.Reveal.Seat() == s {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 )
 
 // A Table saves its configuration (the seed included) and its log, not the
@@ -14,7 +15,11 @@ import (
 // loaded table is exactly a game that could have been played at a table.
 // The game after the replay is the table's game, == the saved one.
 
-// tableVersion is the layout version of both saved forms of a Table.
+// tableVersion is the layout version of both saved forms of a Table. The
+// forfeit (flag bits 1–3, the JSON key "forfeited") was added within
+// version 1: a table saved without one reads as before, and a reader that
+// predates it refuses a forfeited table (unknown flags, unknown key)
+// rather than misread it.
 const tableVersion = 1
 
 // maxTableMoves bounds the log a saved table may hold, far above any game
@@ -34,7 +39,7 @@ const maxTableJSON = 32 << 20
 // unsigned varint):
 //
 //	version (1)
-//	flags: bit 0 abandoned
+//	flags: bit 0 abandoned; bit 1 forfeited, bits 2–3 the forfeiting seat
 //	players
 //	number of colours given (0 or the players), then each colour
 //	seed (uint64, big-endian)
@@ -47,16 +52,20 @@ const maxTableJSON = 32 << 20
 
 // MarshalBinary implements encoding.BinaryMarshaler: the table's
 // configuration and log in a compact form (about two bytes a move). It
-// holds the seed: keep it from the players until the game is over.
+// holds the seed: keep it from the players until the game is over. The
+// zero Table returns an error wrapping ErrNoGame.
 func (t *Table) MarshalBinary() ([]byte, error) {
 	if t.g.n == 0 {
-		return nil, fmt.Errorf("%w: no game at this table", ErrInvalidState)
+		return nil, fmt.Errorf("%w: a table without a game does not save", ErrNoGame)
 	}
 	c := &t.cfg
 	b := make([]byte, 0, 64+2*len(t.log))
 	flags := byte(0)
-	if t.abandoned {
+	switch {
+	case t.end == endAbandoned:
 		flags = 1
+	case t.end >= endForfeit:
+		flags = 2 | (t.end-endForfeit)<<2
 	}
 	b = append(b, tableVersion, flags, byte(c.Players), byte(len(c.Colors)))
 	for _, col := range c.Colors {
@@ -138,14 +147,19 @@ func (t *Table) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("%w: table: %v", ErrBadEncoding, r.err)
 	case len(r.b) > 0:
 		return fmt.Errorf("%w: table: %d bytes after the end", ErrBadEncoding, len(r.b))
-	case flags > 1:
+	case flags > 0x0f || flags&3 == 3 || flags&2 == 0 && flags > 1:
 		return fmt.Errorf("%w: table: unknown flags %#x", ErrBadEncoding, flags)
 	}
-	return t.load(c, moves, flags == 1)
+	end := flags & 1 // endAbandoned
+	if flags&2 != 0 {
+		end = endForfeit + flags>>2
+	}
+	return t.load(c, moves, end)
 }
 
-// load replays moves from c and, if they are a game of c, sets t to it.
-func (t *Table) load(c Config, moves []Move, abandoned bool) error {
+// load replays moves from c and, if they are a game of c, sets t to it,
+// ended by the host as end says (0, endAbandoned or endForfeit+seat).
+func (t *Table) load(c Config, moves []Move, end uint8) error {
 	if c.Seed == 0 {
 		return fmt.Errorf("%w: table: seed 0 (a table always has its seed)", ErrInvalidState)
 	}
@@ -159,19 +173,31 @@ func (t *Table) load(c Config, moves []Move, abandoned bool) error {
 		if m.Kind == Roll {
 			played.Dice = [2]uint8{} // the table rolls; the dice must agree
 		}
-		if err := nt.Play(nt.g.ToMove(), played); err != nil {
+		e, err := nt.Play(nt.g.ToMove(), played)
+		if err != nil {
 			return fmt.Errorf("%w: table: move %d %q: %w", ErrInvalidState, i+1, m.String(), nested(err))
 		}
-		if got := nt.log[len(nt.log)-1].Move; got != m {
-			return fmt.Errorf("%w: table: move %d: the seed rolls %q, not %q", ErrInvalidState, i+1, got.String(), m.String())
+		if e.Move != m {
+			return fmt.Errorf("%w: table: move %d: the seed rolls %q, not %q", ErrInvalidState, i+1, e.Move.String(), m.String())
 		}
 	}
-	if abandoned && nt.g.Over() {
-		return fmt.Errorf("%w: table: abandoned after the game ended", ErrInvalidState)
+	switch {
+	case end != 0 && nt.g.Over():
+		return fmt.Errorf("%w: table: %s after the game ended", ErrInvalidState, endWords(end))
+	case end >= endForfeit && int(end-endForfeit) >= nt.g.Players():
+		return fmt.Errorf("%w: table: seat %d forfeited, at a table of %d seats", ErrInvalidState, end-endForfeit, nt.g.Players())
 	}
-	nt.abandoned = abandoned
+	nt.end = end
 	*t = nt
 	return nil
+}
+
+// endWords names a host's ending.
+func endWords(end uint8) string {
+	if end == endAbandoned {
+		return "abandoned"
+	}
+	return "forfeited"
 }
 
 // byteReader reads the binary form; its first error sticks.
@@ -240,6 +266,7 @@ type jsonTable struct {
 	Config    *jsonConfig `json:"config"`
 	Moves     jsonStrings `json:"moves"` // read by readTableArrays
 	Abandoned bool        `json:"abandoned,omitempty"`
+	Forfeited string      `json:"forfeited,omitempty"` // the colour of the seat that forfeited
 }
 
 type jsonConfig struct {
@@ -256,15 +283,20 @@ type jsonConfig struct {
 // MarshalJSON implements json.Marshaler: the table as an object with
 // "version" (1), "config" (players, colours, seed, first player, turn
 // limit, rules as Rules.String writes them, a stacked deck and church
-// stack), "moves" (the log in the notation of Move.String) and
-// "abandoned". It holds the seed: keep it from the players until the game
-// is over.
+// stack), "moves" (the log in the notation of Move.String), "abandoned"
+// (true, or left out) and "forfeited" (the colour of the seat that
+// forfeited, or left out). It holds the seed: keep it from the players
+// until the game is over. The zero Table returns an error wrapping
+// ErrNoGame.
 func (t *Table) MarshalJSON() ([]byte, error) {
 	if t.g.n == 0 {
-		return nil, fmt.Errorf("%w: no game at this table", ErrInvalidState)
+		return nil, fmt.Errorf("%w: a table without a game does not save", ErrNoGame)
 	}
 	c := &t.cfg
-	j := jsonTable{Version: tableVersion, Abandoned: t.abandoned, Moves: make([]string, len(t.log))}
+	j := jsonTable{Version: tableVersion, Abandoned: t.end == endAbandoned, Moves: make([]string, len(t.log))}
+	if t.end >= endForfeit {
+		j.Forfeited = t.g.Color(Player(t.end - endForfeit)).String()
+	}
 	j.Config = &jsonConfig{Players: c.Players, Seed: c.Seed, MaxTurns: c.MaxTurns, Rules: c.Rules.String()}
 	for _, col := range c.Colors {
 		j.Config.Colors = append(j.Config.Colors, col.String())
@@ -325,7 +357,25 @@ func (t *Table) UnmarshalJSON(data []byte) error {
 	if err != nil {
 		return fmt.Errorf("%w: table: move %d: %w", ErrBadEncoding, i+1, nested(err))
 	}
-	return t.load(c, moves, j.Abandoned)
+	end := uint8(0)
+	switch {
+	case j.Abandoned && j.Forfeited != "":
+		return fmt.Errorf("%w: table: both abandoned and forfeited", ErrBadEncoding)
+	case j.Abandoned:
+		end = endAbandoned
+	case j.Forfeited != "":
+		colors, err := c.playerColors()
+		if err != nil {
+			return t.load(c, moves, 0) // refuses the configuration
+		}
+		col, _ := parseColor(j.Forfeited)
+		p := slices.Index(colors, col)
+		if p < 0 || col == NoColor {
+			return fmt.Errorf("%w: table: forfeited %s is not a seat's colour", ErrBadEncoding, quoteInput(j.Forfeited))
+		}
+		end = endForfeit + uint8(p)
+	}
+	return t.load(c, moves, end)
 }
 
 // config reads the configuration's words, those of its lists from a.

@@ -15,13 +15,13 @@ import (
 
 // tableState is what a refused call must leave as it was.
 type tableState struct {
-	G         Game
-	Log       []Entry
-	Abandoned bool
+	G   Game
+	Log []Entry
+	End uint8
 }
 
 func stateOf(t *Table) tableState {
-	s := tableState{G: t.g, Abandoned: t.abandoned}
+	s := tableState{G: t.g, End: t.end}
 	if len(t.log) > 0 {
 		s.Log = slices.Clone(t.log)
 	}
@@ -38,7 +38,7 @@ func playTable(tb testing.TB, t *Table, r *rand.Rand, moves int) {
 		if len(legal) == 0 {
 			tb.Fatalf("seat %d decides but has no move", p)
 		}
-		if err := t.Play(p, legal[r.IntN(len(legal))]); err != nil {
+		if _, err := t.Play(p, legal[r.IntN(len(legal))]); err != nil {
 			tb.Fatalf("a listed move was refused: %v", err)
 		}
 	}
@@ -69,39 +69,47 @@ func TestTableRefusals(t *testing.T) {
 		seat  func(*Table) Player
 		move  func(*Table) Move
 		want  error
+		why   Reason
 	}{
 		{"a forced roll", func() *Table { return newTestTable(t, Config{Players: 2, Seed: 1}) },
-			(*Table).ToMove, func(*Table) Move { return Move{Kind: Roll, Dice: [2]uint8{6, 6}} }, ErrChance},
+			(*Table).ToMove, func(*Table) Move { return Move{Kind: Roll, Dice: [2]uint8{6, 6}} }, ErrChance, ReasonChance},
 		{"another seat's move", func() *Table { return newTestTable(t, Config{Players: 3, Seed: 1}) },
-			func(tab *Table) Player { return (tab.ToMove() + 1) % 3 }, func(*Table) Move { return Move{Kind: Roll} }, ErrNotYourDecision},
+			func(tab *Table) Player { return (tab.ToMove() + 1) % 3 }, func(*Table) Move { return Move{Kind: Roll} }, ErrNotYourDecision, ReasonNotYourDecision},
 		{"a seat that does not play", func() *Table { return newTestTable(t, Config{Players: 2, Seed: 1}) },
-			func(*Table) Player { return 5 }, func(*Table) Move { return Move{Kind: Roll} }, ErrNotYourDecision},
+			func(*Table) Player { return 5 }, func(*Table) Move { return Move{Kind: Roll} }, ErrNotYourDecision, ReasonNotYourDecision},
 		{"a spectator", func() *Table { return newTestTable(t, Config{Players: 2, Seed: 1}) },
-			func(*Table) Player { return NoPlayer }, func(*Table) Move { return Move{Kind: Roll} }, ErrNotYourDecision},
+			func(*Table) Player { return NoPlayer }, func(*Table) Move { return Move{Kind: Roll} }, ErrNotYourDecision, ReasonNotYourDecision},
 		{"a move of the wrong phase", func() *Table { return newTestTable(t, Config{Players: 2, Seed: 1}) },
-			(*Table).ToMove, func(*Table) Move { return Move{Kind: EndTurn} }, ErrWrongPhase},
+			(*Table).ToMove, func(*Table) Move { return Move{Kind: EndTurn} }, ErrWrongPhase, ReasonWrongPhase},
 		{"a move of a finished game", func() *Table { return over },
-			func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver},
+			func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver, ReasonGameOver},
 		{"a move of an abandoned game", func() *Table {
 			tab := newTestTable(t, Config{Players: 2, Seed: 1})
 			tab.Abandon()
 			return tab
-		}, func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver},
+		}, func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver, ReasonAbandoned},
 		{"the zero table", func() *Table { return &Table{} },
-			func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver},
+			func(*Table) Player { return 0 }, func(*Table) Move { return Move{Kind: Roll} }, ErrNoGame, ReasonNoGame},
+		{"a move of a forfeited game", func() *Table {
+			tab := newTestTable(t, Config{Players: 3, Seed: 1})
+			if err := tab.Forfeit(2); err != nil {
+				t.Fatal(err)
+			}
+			return tab
+		}, (*Table).ToMove, func(*Table) Move { return Move{Kind: Roll} }, ErrGameOver, ReasonForfeited},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tab := tc.table()
 			before := stateOf(tab)
 			p, m := tc.seat(tab), tc.move(tab)
-			err := tab.Play(p, m)
+			_, err := tab.Play(p, m)
 			if !errors.Is(err, ErrIllegalMove) || !errors.Is(err, tc.want) {
 				t.Fatalf("Play(%d, %v) = %v, want an error wrapping ErrIllegalMove and %v", p, m, err, tc.want)
 			}
 			var me *MoveError
-			if !errors.As(err, &me) || me.Move != m {
-				t.Errorf("Play's error %v is not a *MoveError naming the move", err)
+			if !errors.As(err, &me) || me.Move != m || me.Reason != tc.why {
+				t.Errorf("Play's error %v is not a *MoveError naming the move and the reason %v", err, tc.why)
 			}
 			if cerr := tab.Check(p, m); cerr == nil || cerr.Error() != err.Error() {
 				t.Errorf("Check = %v, want Play's error %v", cerr, err)
@@ -159,7 +167,7 @@ func TestTableLogAndRecord(t *testing.T) {
 		legal := tab.Legal(p)
 		m := legal[r.IntN(len(legal))]
 		turn := g.Turn()
-		if err := tab.Play(p, m); err != nil {
+		if _, err := tab.Play(p, m); err != nil {
 			t.Fatal(err)
 		}
 		_ = g.Apply(m)
@@ -237,9 +245,9 @@ func TestTableSeedZeroIsSecretAndFresh(t *testing.T) {
 		for _, tab := range []*Table{a, b} {
 			for tab.Phase() != PhaseRoll {
 				p := tab.ToMove()
-				_ = tab.Play(p, tab.Legal(p)[0])
+				_, _ = tab.Play(p, tab.Legal(p)[0])
 			}
-			_ = tab.Play(tab.ToMove(), Move{Kind: Roll})
+			_, _ = tab.Play(tab.ToMove(), Move{Kind: Roll})
 		}
 		a1, a2 := a.View(NoPlayer).Dice()
 		b1, b2 := b.View(NoPlayer).Dice()
@@ -443,7 +451,7 @@ func TestTableHostileSubmissions(t *testing.T) {
 			}
 			listed := p == tab.ToMove() && slices.Contains(tab.Legal(p), m)
 			before, turn := stateOf(tab), tab.Turn()
-			err := tab.Play(p, m)
+			_, err := tab.Play(p, m)
 			switch {
 			case listed && err != nil:
 				t.Fatalf("seat %d's listed %v refused: %v", p, m, err)

@@ -254,7 +254,7 @@ type pictureSource interface {
 	boardView
 	Rules() Rules
 	Over() bool
-	Winner() Player
+	Outcome() Outcome
 	Turn() int
 	Active() Player
 	ToMove() Player
@@ -385,11 +385,19 @@ func writeHeader(b *strings.Builder, src pictureSource, whose string) {
 	}
 	b.WriteString(".\n")
 	b.WriteString(whose)
-	switch {
-	case src.Over() && src.Winner() != NoPlayer:
-		fmt.Fprintf(b, "Game over in turn %d: %v wins.", src.Turn(), col(src.Winner()))
-	case src.Over():
+	switch out := src.Outcome(); out.Method {
+	case AllCubesPlaced:
+		fmt.Fprintf(b, "Game over in turn %d: %v wins.", src.Turn(), col(out.Winner))
+	case TurnLimitReached:
 		b.WriteString("Game over at the turn limit: no winner.")
+	case Abandoned:
+		fmt.Fprintf(b, "Game abandoned in turn %d: no winner.", src.Turn())
+	case Forfeited:
+		fmt.Fprintf(b, "Game over in turn %d: %v forfeited", src.Turn(), col(out.Forfeiter()))
+		if out.Winner != NoPlayer {
+			fmt.Fprintf(b, "; %v wins", col(out.Winner))
+		}
+		b.WriteString(".")
 	default:
 		fmt.Fprintf(b, "Turn %d, %v's turn.", src.Turn(), col(src.Active()))
 	}
@@ -399,6 +407,9 @@ func writeHeader(b *strings.Builder, src pictureSource, whose string) {
 		fmt.Fprintf(b, " Dice %d+%d; the ship is off the board.\n", d0, d1)
 	} else {
 		fmt.Fprintf(b, " Dice %d+%d, the ship in row %v.\n", d0, d1, src.Ship())
+	}
+	if src.Over() { // a game its host ended stopped in some phase; nobody decides
+		return
 	}
 	who := col(src.ToMove())
 	switch src.Phase() {

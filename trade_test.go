@@ -371,7 +371,7 @@ func chAssertOver(t *testing.T, g *Game, w Player) {
 		{Kind: KeepChurchTile, Tile: 1}, {Kind: EndBuilding}, {Kind: TakeGold}, {Kind: EndTurn},
 		{Kind: Build, Building: Well, Square: sqr(t, "c3")}, {Kind: PlacePermit, Permit: 4, Square: sqr(t, "e3")},
 		{Kind: BuildWall, Site: NorthSite(3)}, {Kind: BonusGold}, {}} {
-		mustRefuse(t, g, m, ErrGameOver)
+		mustRefuse(t, g, m, ReasonGameOver)
 	}
 }
 

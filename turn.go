@@ -37,7 +37,7 @@ func (g *Game) AppendLegal(dst []Move) []Move {
 	case PhaseBuild:
 		dst = g.appendBuilds(dst)
 		dst = g.appendWalls(dst)
-		if g.checkChurch() == okay {
+		if g.checkChurch() == NoReason {
 			dst = append(dst, Move{Kind: BuildChurch})
 		}
 		dst = append(dst, Move{Kind: EndBuilding})
@@ -59,13 +59,20 @@ func (g *Game) AppendLegal(dst []Move) []Move {
 	return dst
 }
 
-// IsLegal reports whether m is legal now; it is Check(m) == nil.
-func (g *Game) IsLegal(m Move) bool { return g.check(m) == okay }
+// IsLegal reports whether m is legal now: exactly when Legal lists it.
+// It is Check(m) == nil but for a forced roll (a Roll with its dice set),
+// which Legal never lists and IsLegal does not accept: the dice are
+// chance's. Check and Apply accept forced rolls, for replay tools, tests
+// and chance-node search.
+func (g *Game) IsLegal(m Move) bool {
+	return (m.Kind != Roll || m.Dice == [2]uint8{}) && g.check(m) == NoReason
+}
 
 // Check returns the error Apply would return for m, without applying it:
-// nil if m is legal now.
+// nil if m is legal now, or a roll forced to dice 1–6 where a roll is
+// legal (which IsLegal and Legal leave out; see Apply).
 func (g *Game) Check(m Move) error {
-	if r := g.check(m); r != okay {
+	if r := g.check(m); r != NoReason {
 		return g.moveError(m, r)
 	}
 	return nil
@@ -79,10 +86,11 @@ func (g *Game) Check(m Move) error {
 // dice set (1–6) forces that outcome, for tests, replays and chance-node
 // search. A forced roll advances the random source exactly as the plain roll
 // does, so forcing the dice that the plain roll would give leaves an equal
-// (==) game.
+// (==) game. Legal and IsLegal leave forced rolls out (a player does not
+// choose the dice); Check and Apply accept them.
 func (g *Game) Apply(m Move) error {
 	var plan buildPlan // a build's plan, made once by checking it
-	if r := g.checkPlan(&m, &plan); r != okay {
+	if r := g.checkPlan(&m, &plan); r != NoReason {
 		return g.moveError(m, r)
 	}
 	switch m.Kind {
@@ -141,7 +149,7 @@ var phaseOf = [...]Phase{
 
 // check decides whether m is legal now, without side effects and without
 // allocating. Legal generation and Apply both go through it.
-func (g *Game) check(m Move) reason {
+func (g *Game) check(m Move) Reason {
 	var plan buildPlan
 	return g.checkPlan(&m, &plan)
 }
@@ -151,44 +159,44 @@ func (g *Game) check(m Move) reason {
 //
 // The checks take the move by pointer: a Move is passed on the stack, and
 // a copy read back soon after the caller wrote it stalls.
-func (g *Game) checkPlan(m *Move, plan *buildPlan) reason {
+func (g *Game) checkPlan(m *Move, plan *buildPlan) Reason {
 	if g.n < MinPlayers || g.n > MaxPlayers {
-		return rNoGame
+		return ReasonNoGame
 	}
 	if g.phase == PhaseOver {
-		return rOver
+		return ReasonGameOver
 	}
 	if m.Kind == NoMove || int(m.Kind) >= len(phaseOf) {
-		return rKind
+		return ReasonUnknownKind
 	}
 	if fieldsOf(m)&^kindFields[m.Kind] != 0 { // canonical(m) != m
-		return rExtraFields
+		return ReasonUnusedField
 	}
 	if phaseOf[m.Kind] != g.phase {
-		return rPhase
+		return ReasonWrongPhase
 	}
-	if r := rangesOf(m); r != okay {
+	if r := rangesOf(m); r != NoReason {
 		return r
 	}
 	switch m.Kind {
 	case Roll:
 		d := m.Dice
 		if d != [2]uint8{} && (d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6) {
-			return rDice
+			return ReasonForcedDice
 		}
 	case Steer:
 		if !m.Row.Valid() {
-			return rRow
+			return ReasonNotARow
 		}
 		if dist := m.Row.idx() - g.ship.idx(); dist != 2 && dist != -2 {
-			return rSteerRow
+			return ReasonSteerTwoRows
 		}
 	case Pirates:
 		if !m.Row.Valid() {
-			return rRow
+			return ReasonNotARow
 		}
 		if m.Row == g.ship {
-			return rPirateSameRow
+			return ReasonPiratesShipRow
 		}
 	case Discard:
 		return g.checkCardChoice(m.Cards)
@@ -202,7 +210,7 @@ func (g *Game) checkPlan(m *Move, plan *buildPlan) reason {
 		return g.checkChurch()
 	case KeepChurchTile:
 		if m.Tile == 0 || (uint8(m.Tile) != g.churchDrawn[0] && uint8(m.Tile) != g.churchDrawn[1]) {
-			return rKeepTile
+			return ReasonNotDrawnTile
 		}
 	case Rebuild:
 		return g.checkRebuild(m)
@@ -219,7 +227,7 @@ func (g *Game) checkPlan(m *Move, plan *buildPlan) reason {
 	case BonusGold:
 		return g.checkBonusGold()
 	}
-	return okay
+	return NoReason
 }
 
 // moveFields is a set of the fields of a Move other than Kind, one bit
@@ -276,24 +284,24 @@ func fieldsOf(m *Move) moveFields {
 
 // fieldRanges checks that the fields m's kind uses name real squares,
 // tiles and colours (malformed moves), before any rule is consulted.
-func fieldRanges(m Move) reason { return rangesOf(&m) }
+func fieldRanges(m Move) Reason { return rangesOf(&m) }
 
 // rangesOf is fieldRanges.
-func rangesOf(m *Move) reason {
+func rangesOf(m *Move) Reason {
 	switch m.Kind {
 	case Build, Rebuild, PlacePermit, MovePermit, UpgradePermit, BonusPermit:
 		if !m.Square.Valid() || (m.Kind == MovePermit && !m.From.Valid()) {
-			return rSquare
+			return ReasonNotASquare
 		}
 	case KeepChurchTile:
 		if m.Tile < 1 || m.Tile > ChurchTiles {
-			return rTile
+			return ReasonNotAChurchTile
 		}
 	}
 	if m.Pay > InfluenceYellow {
-		return rPayColor
+		return ReasonNotAnInfluenceColor
 	}
-	return okay
+	return NoReason
 }
 
 // applyRoll rolls (or takes the forced dice) and moves the ship (§4.1).

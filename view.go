@@ -25,14 +25,17 @@ import (
 // see more than its player may; Redeal turns a view into a full game for
 // search.
 //
-// Get one with Game.View. A View of NoPlayer is a spectator's: it shows no
-// influence colours but the discard pile's and the pirates' pool's. View is
-// a plain comparable value of a few hundred bytes; its methods mirror the
-// Game's accessors of public information.
+// Get one with Game.View, or Table.View at a table. A View of NoPlayer is a
+// spectator's: it shows no influence colours but the discard pile's and
+// the pirates' pool's. A Table's view also carries how the host ended play
+// (Abandoned, Forfeited): such a view is Over, nobody decides in it and it
+// lists no legal move. View is a plain comparable value of a few hundred
+// bytes; its methods mirror the Game's accessors of public information.
 type View struct {
 	g    Game              // the game with what the viewer may not know zeroed
 	seat int8              // the viewer's seat plus one: 0 for a spectator, as in View{}
 	infl [MaxPlayers]uint8 // every player's number of influence cards
+	end  uint8             // how the table's host ended play: 0 (not), endAbandoned or endForfeit+seat
 }
 
 // View returns what player p may know of the game (RULES.md §13). For a p
@@ -129,8 +132,17 @@ func (v View) ChurchBottom() ChurchTile {
 // PhaseChurchChoice and to that builder only; 0, 0 otherwise.
 func (v View) ChurchChoice() (ChurchTile, ChurchTile) { return v.g.ChurchChoice() }
 
-// Decides reports whether the viewer is the player who must decide now.
-func (v View) Decides() bool { return v.Viewer() != NoPlayer && v.g.ToMove() == v.Viewer() }
+// Decides reports whether the viewer is the player who must decide now:
+// never once the game is over.
+func (v View) Decides() bool { return v.Viewer() != NoPlayer && v.toMove() == v.Viewer() }
+
+// toMove is ToMove without copying the view.
+func (v *View) toMove() Player {
+	if v.end != 0 {
+		return NoPlayer
+	}
+	return v.g.ToMove()
+}
 
 // Legal returns the viewer's legal moves when the viewer decides (as
 // Game.Legal), else none.
@@ -146,7 +158,9 @@ func (v View) AppendLegal(dst []Move) []Move {
 	return v.g.AppendLegal(dst)
 }
 
-// IsLegal reports whether the viewer decides and m is legal for them now.
+// IsLegal reports whether the viewer decides and m is legal for them now,
+// as Game.IsLegal: exactly when Legal lists m (a forced roll is not legal
+// here).
 func (v View) IsLegal(m Move) bool { return v.Decides() && v.g.IsLegal(m) }
 
 // Cost returns what the viewer's legal move m costs them, as Game.Cost;
@@ -199,24 +213,32 @@ func (v View) MaxTurns() int { return v.g.MaxTurns() }
 // it is public.
 func (v View) Config() Config { return v.g.Config() }
 
-// Phase returns the current phase.
+// Phase returns the current phase; in a view of a table whose host ended
+// play, the phase in which play stopped.
 func (v View) Phase() Phase { return v.g.Phase() }
 
 // Active returns the player whose turn it is.
 func (v View) Active() Player { return v.g.Active() }
 
 // ToMove returns the player who must decide now, or NoPlayer once the game
-// is over.
-func (v View) ToMove() Player { return v.g.ToMove() }
+// is over (by the rules, or ended by a table's host).
+func (v View) ToMove() Player { return v.toMove() }
 
 // FirstPlayer returns the player who took the first turn.
 func (v View) FirstPlayer() Player { return v.g.FirstPlayer() }
 
-// Over reports whether the game has ended.
-func (v View) Over() bool { return v.g.Over() }
+// Over reports whether the game has ended: by the rules, or, in a view a
+// Table gave, abandoned or forfeited (Outcome tells how).
+func (v View) Over() bool { return v.end != 0 || v.g.Over() }
 
-// Winner returns the winner, or NoPlayer.
-func (v View) Winner() Player { return v.g.Winner() }
+// Winner returns the winner, Outcome().Winner, or NoPlayer.
+func (v View) Winner() Player { return v.g.winnerWith(v.end) }
+
+// Outcome returns how the game ended and every seat's place, as
+// Game.Outcome, and in a view a Table gave as Table.Outcome (Abandoned,
+// Forfeited); while the game goes on, an Outcome whose Over is false. All
+// of it is public.
+func (v View) Outcome() Outcome { return v.g.outcome(v.end) }
 
 // Turn returns the number of the current turn, 1 for the first.
 func (v View) Turn() int { return v.g.Turn() }
@@ -408,6 +430,21 @@ type churchJSON struct {
 	Choice    []int            `json:"choice,omitempty"` // the first builder's two drawn tiles, to them only
 }
 
+// outcomeJSON is the JSON form of an Outcome that is over.
+type outcomeJSON struct {
+	Method    string         `json:"method"`              // Method.String: "all cubes placed", "abandoned", …
+	Forfeiter *string        `json:"forfeiter,omitempty"` // the colour of the seat that forfeited
+	Standings []standingJSON `json:"standings"`           // by place, then seat
+}
+
+type standingJSON struct {
+	Color     string `json:"color"`
+	Place     int    `json:"place"`
+	Cubes     int    `json:"cubes"`
+	Won       bool   `json:"won"`
+	Forfeited bool   `json:"forfeited"`
+}
+
 type viewJSON struct {
 	Viewer        *string        `json:"viewer"` // null for a spectator
 	Phase         string         `json:"phase"`
@@ -418,6 +455,7 @@ type viewJSON struct {
 	ToMove        *string        `json:"toMove"`
 	FirstPlayer   string         `json:"firstPlayer"`
 	Winner        *string        `json:"winner"`
+	Outcome       *outcomeJSON   `json:"outcome,omitempty"` // once the game is over`
 	BuildsLeft    int            `json:"buildsLeft"`
 	Ship          *int           `json:"ship"`
 	Dice          [2]int         `json:"dice"`
@@ -439,8 +477,11 @@ type viewJSON struct {
 // field names in lowerCamel case, players named by colour, squares, rows,
 // buildings, wall sites and moves in the package's notation ("c8", "large",
 // "Nc", "build tavern c5 pay blue"). Its fields: viewer (null for a
-// spectator), phase, turn, maxTurns, rules, active, toMove, firstPlayer,
-// winner, buildsLeft, ship, dice, bank, deckSize, discardPile and
+// spectator), phase, turn, maxTurns, rules, active, toMove (null once the
+// game is over), firstPlayer, winner, outcome (once the game is over: its
+// method in the words of Method.String, the forfeiter's colour for a
+// forfeit, and the standings: color, place, cubes, won, forfeited, by
+// place and seat), buildsLeft, ship, dice, bank, deckSize, discardPile and
 // piratesPool (cards by kind), players (in seat order: color, gold,
 // influenceCards, the viewer's hand, pending, permitsInSupply, buildings
 // (where the hut, totem, house and workshop are), wallTilesLeft,
@@ -472,9 +513,10 @@ func (v View) jsonForm() (viewJSON, error) {
 	}
 	j := viewJSON{
 		Viewer: opt(v.Viewer()), Phase: g.phase.String(), Turn: g.Turn(), MaxTurns: int(g.maxTurns),
-		Rules: g.rules.String(), Active: name(g.Active()), ToMove: opt(g.ToMove()),
-		FirstPlayer: name(g.FirstPlayer()), Winner: opt(g.Winner()), BuildsLeft: g.BuildsLeft(),
-		Dice: [2]int{int(g.dice[0]), int(g.dice[1])}, Bank: g.Bank(), DeckSize: g.DeckSize(),
+		Rules: g.rules.String(), Active: name(g.Active()), ToMove: opt(v.toMove()),
+		FirstPlayer: name(g.FirstPlayer()), Winner: opt(g.winnerWith(v.end)), BuildsLeft: g.BuildsLeft(),
+		Outcome: outcomeForm(g.outcome(v.end)),
+		Dice:    [2]int{int(g.dice[0]), int(g.dice[1])}, Bank: g.Bank(), DeckSize: g.DeckSize(),
 		DiscardPile: toCardsJSON(g.DiscardPile()), PiratesPool: toCardsJSON(g.PiratesPool()),
 		Players: []playerJSON{}, Buildings: []buildingJSON{}, NeutralSupply: map[string]int{},
 		Permits: []permitJSON{}, Wall: []wallJSON{},
@@ -509,6 +551,23 @@ func (v View) jsonForm() (viewJSON, error) {
 	state, err := g.appendBinary(make([]byte, 0, binaryLen))
 	j.State = base64.StdEncoding.EncodeToString(state)
 	return j, err
+}
+
+// outcomeForm returns the JSON form of o, nil while the game goes on.
+func outcomeForm(o Outcome) *outcomeJSON {
+	if !o.Over() {
+		return nil
+	}
+	j := &outcomeJSON{Method: o.Method.String(), Standings: []standingJSON{}}
+	if f := o.Forfeiter(); f != NoPlayer {
+		s := o.colors[f].String()
+		j.Forfeiter = &s
+	}
+	var buf [MaxPlayers]Standing
+	for _, s := range o.AppendStandings(buf[:0]) {
+		j.Standings = append(j.Standings, standingJSON{s.Color.String(), s.Place, s.Cubes, s.Won, s.Forfeited})
+	}
+	return j
 }
 
 // playerJSON returns player p's part of the view's JSON form.

@@ -535,8 +535,7 @@ func TestGameConfig(t *testing.T) {
 }
 
 // TestZeroValues: the zero values are empty, not real state: View{} is a
-// spectator of no game, Contents{} an empty square (as At reports one),
-// CubeSpot{} no spot, and every spot CubeSpots lists sets its kind's field
+// spectator of no game, CubeSpot{} no spot, and every spot CubeSpots lists sets its kind's field
 // and no other.
 func TestZeroValues(t *testing.T) {
 	var v View
@@ -584,18 +583,18 @@ func TestZeroValues(t *testing.T) {
 		switch {
 		case c.Building != NoBuilding:
 			buildings++
-			if c.HasPermit || c.ChurchTile != 0 || c.Permit != 0 || c.PermitOwner != 0 || c.TileOwner != 0 {
+			if c.HasPermit || c.ChurchTile != 0 || c.Permit != 0 || c.PermitOwner != NoPlayer || c.TileOwner != NoPlayer {
 				t.Errorf("At(%v) = %+v: a building with other fields set", s, c)
 			}
 		case c.HasPermit:
 			permits++
-			if c.ChurchTile != 0 || c.BuildingOwner != 0 || c.Origin != 0 || c.TileOwner != 0 {
+			if c.ChurchTile != 0 || c.BuildingOwner != NoPlayer || c.Origin != NoSquare || c.TileOwner != NoPlayer {
 				t.Errorf("At(%v) = %+v: a permit with other fields set", s, c)
 			}
 		case c.ChurchTile == 0:
 			empty++
-			if c != (Contents{}) || !g.IsEmpty(s) && s != ChurchFoundation {
-				t.Errorf("At(%v) = %+v, IsEmpty %v: an empty square that is not Contents{}", s, c, g.IsEmpty(s))
+			if c != (Contents{BuildingOwner: NoPlayer, Origin: NoSquare, PermitOwner: NoPlayer, TileOwner: NoPlayer}) || !g.IsEmpty(s) && s != ChurchFoundation {
+				t.Errorf("At(%v) = %+v, IsEmpty %v: an empty square with owners or an origin", s, c, g.IsEmpty(s))
 			}
 		}
 	}

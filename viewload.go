@@ -29,8 +29,10 @@ const maxViewJSONLen = 256 << 10
 // field is what MarshalJSON writes for it. Data that is not such a JSON
 // form, or whose fields disagree with its state, gives an error wrapping
 // ErrBadEncoding; a state that no game's view holds, one wrapping
-// ErrInvalidState. On an error the receiver is left unchanged. Data longer
-// than 256 KiB is refused before it is read.
+// ErrInvalidState. The outcome of a view a Table gave after its host ended
+// play (abandoned, forfeited) loads with it, for a state that goes on. On
+// an error the receiver is left unchanged. Data longer than 256 KiB is
+// refused before it is read.
 func (v *View) UnmarshalJSON(data []byte) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: view: %s", ErrBadEncoding, fmt.Sprintf(format, args...))
@@ -89,10 +91,37 @@ func (v *View) UnmarshalJSON(data []byte) error {
 	if err := d.checkGiven(); err != nil {
 		return err
 	}
+	if err := d.readEnd(j.Outcome); err != nil {
+		return err
+	}
 	if err := d.sameJSON(&j); err != nil {
 		return err
 	}
 	*v = d
+	return nil
+}
+
+// readEnd sets how a table's host ended play from the outcome of the JSON
+// form: an abandoned or forfeited game whose state goes on. An outcome of
+// the rules is left to sameJSON to check against the state.
+func (v *View) readEnd(o *outcomeJSON) error {
+	if o == nil || v.g.Over() {
+		return nil
+	}
+	m, ok := parseMethod(o.Method)
+	switch {
+	case !ok:
+		return fmt.Errorf("%w: view: outcome: unknown method %s", ErrBadEncoding, quoteInput(o.Method))
+	case m == Abandoned:
+		v.end = endAbandoned
+	case m == Forfeited && o.Forfeiter != nil:
+		c, _ := parseColor(*o.Forfeiter)
+		p := v.g.PlayerOf(c)
+		if c == NoColor || p == NoPlayer {
+			return fmt.Errorf("%w: view: outcome: forfeiter %s is not a player's colour", ErrBadEncoding, quoteInput(*o.Forfeiter))
+		}
+		v.end = endForfeit + uint8(p)
+	}
 	return nil
 }
 

@@ -107,15 +107,8 @@ func (w WallSite) Cost() int {
 
 // String returns the site's name, such as "Nc", "Sd" or "E5".
 func (w WallSite) String() string {
-	switch {
-	case w < southBase:
-		return "N" + string(rune('c'+w))
-	case w < eastBase:
-		return "S" + string(rune('c'+w-southBase))
-	case w < numWallSites:
-		return "E" + w.Row().String()
-	}
-	return "-"
+	var buf [4]byte
+	return string(appendWallSite(buf[:0], w))
 }
 
 // ParseWallSite reads a wall site's name as String writes it. Its error
@@ -145,26 +138,26 @@ func (g *Game) wallAdjacent(w WallSite) bool {
 	return k == last || (k > 0 && built(int(w)-1)) || (k < last && built(int(w)+1))
 }
 
-func (g *Game) checkWall(w WallSite) reason {
+func (g *Game) checkWall(w WallSite) Reason {
 	if g.builds >= 2 {
-		return rBuildLimit
+		return ReasonBuildLimit
 	}
 	if !w.inGame(int(g.n)) {
-		return rWallSite
+		return ReasonNotAWallSite
 	}
 	if g.wall[w] != 0 {
-		return rWallOccupied
+		return ReasonWallSiteBuilt
 	}
 	if !g.wallAdjacent(w) {
-		return rWallNotAdjacent
+		return ReasonWallNotAdjacent
 	}
 	if g.wallBuilt[g.active] >= WallTilesPerPlayer {
-		return rWallStack
+		return ReasonNoWallTiles
 	}
 	if int(g.gold[g.active]) < w.Cost() {
-		return rWallGold
+		return ReasonCannotPayWall
 	}
-	return okay
+	return NoReason
 }
 
 // appendWalls appends the legal wall tiles, in the order of the sites. It

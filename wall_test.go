@@ -142,11 +142,11 @@ func TestWallLegalSites(t *testing.T) {
 				if slices.Contains(c.want, w.String()) {
 					continue
 				}
-				want := rWallNotAdjacent
+				want := ReasonWallNotAdjacent
 				if slices.Contains(c.built, w.String()) {
-					want = rWallOccupied
+					want = ReasonWallSiteBuilt
 				}
-				permRule(t, mustRefuse(t, g, m, nil), want)
+				mustRefuse(t, g, m, want)
 			}
 		})
 	}
@@ -265,14 +265,14 @@ func TestWallGoldShort(t *testing.T) {
 	sameMoves(t, "gold 3", legalOfKind(g, BuildWall), permWallMoves(t, "Nh", "Sh"))
 	for _, s := range []string{"E3", "E11"} {
 		m := Move{Kind: BuildWall, Site: permSite(t, s)}
-		permRule(t, mustRefuse(t, g, m, ErrCannotPay), rWallGold)
+		mustRefuse(t, g, m, ReasonCannotPayWall)
 	}
 
 	g = permWallGame(t, 4, 0, 1)
 	sameMoves(t, "gold 1", legalOfKind(g, BuildWall), nil)
 	for _, s := range []string{"Nh", "Sh", "E3"} {
 		m := Move{Kind: BuildWall, Site: permSite(t, s)}
-		permRule(t, mustRefuse(t, g, m, ErrCannotPay), rWallGold)
+		mustRefuse(t, g, m, ReasonCannotPayWall)
 	}
 }
 
@@ -285,23 +285,22 @@ func TestWallRefused(t *testing.T) {
 	cases := []struct {
 		name string
 		site WallSite
-		cat  error
-		rule reason
+		rule Reason
 	}{
-		{"Ne: gate with 2 players", permSite(t, "Ne"), ErrMalformedMove, rWallSite},
-		{"Nh: not a 2-player site", permSite(t, "Nh"), ErrMalformedMove, rWallSite},
-		{"Sf", permSite(t, "Sf"), ErrMalformedMove, rWallSite},
-		{"site 20", WallSite(20), ErrMalformedMove, rWallSite},
-		{"no site", NoWallSite, ErrMalformedMove, rWallSite},
-		{"built", permSite(t, "Nd"), nil, rWallOccupied},
-		{"Sc: not next to the gate", permSite(t, "Sc"), nil, rWallNotAdjacent},
-		{"E4", permSite(t, "E4"), nil, rWallNotAdjacent},
-		{"E10", permSite(t, "E10"), nil, rWallNotAdjacent},
+		{"Ne: gate with 2 players", permSite(t, "Ne"), ReasonNotAWallSite},
+		{"Nh: not a 2-player site", permSite(t, "Nh"), ReasonNotAWallSite},
+		{"Sf", permSite(t, "Sf"), ReasonNotAWallSite},
+		{"site 20", WallSite(20), ReasonNotAWallSite},
+		{"no site", NoWallSite, ReasonNotAWallSite},
+		{"built", permSite(t, "Nd"), ReasonWallSiteBuilt},
+		{"Sc: not next to the gate", permSite(t, "Sc"), ReasonWallNotAdjacent},
+		{"E4", permSite(t, "E4"), ReasonWallNotAdjacent},
+		{"E10", permSite(t, "E10"), ReasonWallNotAdjacent},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m := Move{Kind: BuildWall, Site: c.site}
-			permRule(t, mustRefuse(t, g, m, c.cat), c.rule)
+			mustRefuse(t, g, m, c.rule)
 			if hasMove(g, m) {
 				t.Errorf("Legal holds %v", m)
 			}
@@ -309,9 +308,9 @@ func TestWallRefused(t *testing.T) {
 	}
 	g2 := g.Clone()
 	setPhase(g2, PhasePermit, 0)
-	mustRefuse(t, g2, Move{Kind: BuildWall, Site: permSite(t, "Nc")}, ErrWrongPhase)
+	mustRefuse(t, g2, Move{Kind: BuildWall, Site: permSite(t, "Nc")}, ReasonWrongPhase)
 	setPhase(g2, PhaseBonus, 0)
-	mustRefuse(t, g2, Move{Kind: BuildWall, Site: permSite(t, "Nc")}, ErrWrongPhase)
+	mustRefuse(t, g2, Move{Kind: BuildWall, Site: permSite(t, "Nc")}, ReasonWrongPhase)
 }
 
 // §7: with all nine tiles built, the stack is empty: no more wall tiles.
@@ -330,7 +329,7 @@ func TestWallEmptyStack(t *testing.T) {
 	sameMoves(t, "empty stack", legalOfKind(g, BuildWall), nil)
 	for _, s := range []string{"Sh", "E11", "E6"} {
 		m := Move{Kind: BuildWall, Site: permSite(t, s)}
-		permRule(t, mustRefuse(t, g, m, nil), rWallStack)
+		mustRefuse(t, g, m, ReasonNoWallTiles)
 	}
 	// Another player still builds there.
 	setPhase(g, PhaseBuild, 1)

@@ -36,8 +36,7 @@ func makeEntrants(ctx context.Context, o *options, stderr io.Writer) ([]tourney.
 				label = helloName(ctx, o, args, spec, stderr)
 			}
 			e.New = func(s tourney.Seat) (bots.Bot, error) {
-				return tourney.NewExec(args, tourney.ExecOptions{Timeout: o.timeout, Stderr: stderr,
-					Prefix: fmt.Sprintf("%s (game %d, seat %d): ", label, s.Game, s.Seat)}), nil
+				return tourney.NewExec(args, execOptions(o, stderr, fmt.Sprintf("%s (game %d, seat %d): ", label, s.Game, s.Seat))), nil
 			}
 		} else {
 			if _, err := bots.New(bot, 0); err != nil {
@@ -73,7 +72,7 @@ func helloName(ctx context.Context, o *options, args []string, spec string, stde
 	if err != nil {
 		return warn("%v", err)
 	}
-	b := tourney.NewExec(args, tourney.ExecOptions{Timeout: o.timeout, Stderr: stderr, Prefix: spec + " (hello): "})
+	b := tourney.NewExec(args, execOptions(o, stderr, spec+" (hello): "))
 	defer b.Close()
 	if err := b.Start(ctx, t.View(0)); err != nil {
 		return warn("no hello: %v", err)
@@ -82,6 +81,16 @@ func helloName(ctx context.Context, o *options, args []string, spec string, stde
 		return warn("its hello gives no name")
 	}
 	return b.Name()
+}
+
+// execOptions returns the options of an exec: bot whose standard error
+// goes to stderr, each line prefixed.
+func execOptions(o *options, stderr io.Writer, prefix string) tourney.ExecOptions {
+	max := o.errMax
+	if max == 0 {
+		max = -1 // no bound
+	}
+	return tourney.ExecOptions{Timeout: o.timeout, Stderr: stderr, Prefix: prefix, MaxStderr: max, Sandbox: o.sandbox}
 }
 
 // splitLabel splits "LABEL=BOT"; a spec without a label is its own label.

@@ -75,12 +75,18 @@ func readKey(name string, stdin io.Reader) (tourney.Key, error) {
 
 // guard protects the deals from the exec: bots before they start: it
 // keeps the arena's memory and files from them where it can
-// (guardProcess), and warns that a public seed is theirs to read.
-func (d dealer) guard(errOut io.Writer) {
-	if err := guardProcess(); err != nil {
+// (guardProcess), and warns that a public seed is theirs to read, or
+// (sandboxed bots cannot see the arena's command line) to know.
+func (d dealer) guard(errOut io.Writer, sandboxed bool) {
+	if err := guardProcess(sandboxed); err != nil {
 		fmt.Fprintf(errOut, "arena: warning: cannot keep the arena's memory and files from the exec: bots: %v\n", err)
 	}
-	if d.key == nil {
+	switch {
+	case d.key != nil:
+	case sandboxed:
+		fmt.Fprintf(errOut, "arena: warning: -seed %d is public: a bot whose author knows it computes every deal; "+
+			"leave -seed out for a secret key\n", d.seed)
+	default:
 		fmt.Fprintf(errOut, "arena: warning: -seed %d is public: the exec: bots can read it on the arena's command line "+
 			"(/proc/%d/cmdline) and compute every deal; leave -seed out for a secret key\n", d.seed, os.Getpid())
 	}

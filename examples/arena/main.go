@@ -31,6 +31,12 @@
 //	-timeout D     time an external program has for each answer (default 10s)
 //	-botstderr     pass external programs' standard error on, prefixed
 //	               (default true; -botstderr=false discards it)
+//	-botstderrmax N  pass on at most N bytes of an external program's
+//	               standard error in each game (default 1 MiB; 0: no bound)
+//	-isolate       run each exec: bot in a sandbox of its own where the
+//	               system allows (default true; see "Sandboxes")
+//	-duplicate     deal every seating of a deal alike (default: true when
+//	               every exec: bot runs in a sandbox; see "Sandboxes")
 //	-list          list the built-in bots and exit
 //	-shard i/n     play only the deals i, i+n, i+2n, … and write them for
 //	               arena merge (needs -format json and -seed or -keyfile)
@@ -46,7 +52,9 @@
 // permutations; with three bots in two seats, the 6 ordered pairs). Game i
 // is seating i mod S of deal i / S (S seatings), and all the games of a
 // deal share their game seed, so every bot meets the same shuffles and the
-// same first seat from every chair. Each game's seed comes from the
+// same first seat from every chair (duplicate play; but for exec: bots
+// outside a sandbox, which get every seating dealt apart: see
+// "Sandboxes"). Each game's seed comes from the
 // tournament's key or seed and its deal, each bot's seed from the key or
 // seed, the game and the seat, and the results are gathered by game index:
 // the same key or seed gives the same output whatever -parallel is.
@@ -73,14 +81,15 @@
 // header of the text and JSON output and on standard error. Nothing a bot
 // can read while the tournament runs tells it a deal: the key is on no
 // command line, in no environment variable and in no file; the arena keeps
-// it in its memory, which on Linux it makes unreadable to other processes
-// of its user (it makes itself not dumpable, so that /proc/PID/mem,
-// environ and fd are root's); a bot inherits no open file but its pipes
+// it in its memory, which sandboxed bots cannot see and which otherwise,
+// on Linux, it makes unreadable to other processes of its user (it makes
+// itself not dumpable, so that /proc/PID/mem, environ and fd are root's);
+// a bot inherits no open file but its pipes
 // (on Linux the arena marks close-on-exec the files it was started with,
 // too); the records of a deal are written only when
 // all its games are over, and one deal's seed tells nothing of another's;
 // and every process of a bot is killed at the end of its game (see
-// "External bots"). Only the output tells the key, once every bot has
+// "Sandboxes"). Only the output tells the key, once every bot has
 // stopped.
 //
 // To play a tournament again, put its key in a file and give -keyfile
@@ -99,11 +108,11 @@
 //     (which the arena then closes), for a key piped from where the bots
 //     cannot look;
 //   - -seed N is public: anybody who knows N computes every deal
-//     (tourney.GameSeed), and the exec: bots can read it on the arena's
-//     command line (/proc/PID/cmdline), so the arena warns when it seats
-//     one. It is for tournaments between built-in bots, which are handed
-//     their views only, and for runs reproduced by name, such as CI's
-//     -seed 1.
+//     (tourney.GameSeed), and the exec: bots outside a sandbox can read it
+//     on the arena's command line (/proc/PID/cmdline), so the arena warns
+//     when it seats one. It is for tournaments between built-in bots, which
+//     are handed their views only, and for runs reproduced by name, such as
+//     CI's -seed 1.
 //
 // # Fair play
 //
@@ -146,10 +155,70 @@
 // README's "Arena" section). The command is split at spaces (no quoting).
 // The arena starts it once before the tournament to learn its name (the
 // name of its hello, unless a LABEL= names it), then for every game and
-// seat, in a process group of its own whose every process is killed when
-// the game ends or the bot forfeits. It inherits the arena's environment
-// and no open file but its three pipes. One that is slow (-timeout),
-// silent, crashes or answers nonsense forfeits the game.
+// seat, as "Sandboxes" says. It inherits the arena's environment (but for
+// HOME, TMPDIR and the like) and no open file but its three pipes. One
+// that is slow (-timeout), silent, crashes or answers nonsense forfeits
+// the game. Its standard error is passed on, each line prefixed with the
+// bot, game and seat, up to -botstderrmax bytes a game (then a line says
+// "[arena: stderr of seat N cut after 1 MiB]" and the rest is discarded;
+// the bot never waits on it).
+//
+// # Sandboxes
+//
+// Every deal is played in every seating with the same cards and dice, so
+// that no bot is luckier than another. That is fair only if a bot cannot
+// carry what it saw from one seating to the next: one that writes its dice
+// to a file and reads them back when the deal comes again foresees them
+// (a test bot did so right 56% of the time, by chance 2.8%). So:
+//
+//   - every run of an exec: bot has a private directory of its own, made
+//     for its game and seat and removed after it: HOME, TMPDIR, TMP, TEMP
+//     and XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_DATA_HOME, XDG_STATE_HOME
+//     and XDG_RUNTIME_DIR name directories in it (a bot that needs files
+//     of its own reads them from where they are, by absolute path; Python
+//     packages installed with pip --user are not found: use a venv);
+//   - on Linux the arena runs each bot under a supervisor (a second run of
+//     the arena's binary) that adopts every process the bot starts and
+//     kills them all when the bot exits, forfeits or its game ends:
+//     processes started with setsid, setpgid or a double fork die too.
+//     On other systems a bot runs in a process group of its own (on Unix),
+//     killed at the end of its game; a process it starts in another
+//     group or session lives on;
+//   - with -isolate (the default) on Linux, where the kernel lets the
+//     arena's user make user namespaces, each bot runs in a sandbox of its
+//     own: every file system read-only, but its private directory and
+//     /dev/shm, new and in memory (256 MiB each), so that nothing it writes
+//     outlives its game; a /dev of its own (null, zero, full, random,
+//     urandom, tty); a /proc that shows its own processes only, so that it
+//     can neither see nor signal other bots nor the arena, nor read
+//     their command lines or pipes; no network (a loopback that is down);
+//     an IPC namespace and session keyring of its own. It runs as the
+//     arena's user and group, without privileges (as root, as root of its
+//     namespace, which cannot undo the read-only mounts). A bot that
+//     writes to /tmp or its working directory gets an error (write where
+//     TMPDIR says); a bot that needs the network cannot run sandboxed;
+//   - -duplicate deals every seating of a deal alike. It is the default
+//     when every exec: bot runs in a sandbox. Outside one (-isolate=false,
+//     another system, a kernel without user namespaces for the user, or a
+//     container whose /proc is partly hidden), a bot can keep what it saw
+//     anywhere its user may write and foresee its cards and dice in the
+//     deal's next seating: then the arena says so on standard error and
+//     deals every seating apart (tourney.Tournament.SeatingSeeds; the
+//     header says "each seating dealt apart", the JSON "seatingSeeds":
+//     true). -duplicate keeps duplicate play anyway, with a warning: for
+//     bots you trust.
+//
+// What a sandbox does not give: bots still read what their user may read
+// (the user's files, -keyfile FILE if it is theirs; the arena keeps a
+// drawn key in its memory, out of their reach), use the CPU and memory
+// they like (the arena bounds their time per answer only) and, outside a
+// sandbox, bots of the same user can read each other's input through
+// /proc/PID/fd/0 (the view of another seat, which may be a forfeit for
+// the arena to find) and files. Run each bot as a user of its own to keep
+// them apart: -bots 'exec:sudo -u bot1 /opt/bot1/run,exec:sudo -u bot2
+// /opt/bot2/run' (with a sudoers rule that lets the arena's user run them
+// without a password), or a wrapper script that does so. Do not run bots
+// as root.
 package main
 
 import (
@@ -163,7 +232,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -173,6 +241,7 @@ import (
 )
 
 func main() {
+	tourney.Supervise() // a run of the arena as an exec: bot's supervisor does its work and exits here
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	fi, err := os.Stderr.Stat()
@@ -198,21 +267,25 @@ func (l *listFlag) Set(s string) error {
 
 // options are the command's settings.
 type options struct {
-	bots     listFlag
-	players  int
-	games    int
-	parallel int
-	seed     *uint64 // -seed, if given
-	keyFile  string
-	maxTurns int
-	rules    elasund.Rules
-	format   string
-	records  string
-	checks   listFlag
-	timeout  time.Duration
-	botErr   bool
-	list     bool
-	shard    *shardSpec // -shard, if given
+	bots      listFlag
+	players   int
+	games     int
+	parallel  int
+	seed      *uint64 // -seed, if given
+	keyFile   string
+	maxTurns  int
+	rules     elasund.Rules
+	format    string
+	records   string
+	checks    listFlag
+	timeout   time.Duration
+	botErr    bool
+	errMax    int        // -botstderrmax
+	isolate   bool       // -isolate
+	sandbox   bool       // the exec: bots run in sandboxes (isolation)
+	duplicate boolOption // -duplicate
+	list      bool
+	shard     *shardSpec // -shard, if given
 }
 
 // parseFlags parses the command's arguments into o; it returns an error
@@ -220,11 +293,16 @@ type options struct {
 func parseFlags(args []string, errOut io.Writer) (o options, err error) {
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(errOut)
+	fs.Usage = func() {
+		fmt.Fprintln(errOut, "Usage of arena:")
+		fs.PrintDefaults()
+		fmt.Fprint(errOut, execUsage)
+	}
 	fs.Var(&o.bots, "bots", "the `bots`, comma-separated: built-in names (see -list), exec:COMMAND, or LABEL=either")
 	fs.IntVar(&o.players, "players", 2, "seats per game, 2 to 4")
 	fs.IntVar(&o.games, "games", 100, "games to play, rounded up to a whole number of deals (every seating of the bots)")
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once")
-	fs.Func("seed", "deal from the public seed `N`, which exec: bots can read (default: a secret key, printed at the end)", func(s string) error {
+	fs.Func("seed", "deal from the public seed `N`, which exec: bots outside a sandbox can read (default: a secret key, printed at the end)", func(s string) error {
 		n, err := strconv.ParseUint(s, 0, 64)
 		o.seed = &n
 		return err
@@ -242,6 +320,13 @@ func parseFlags(args []string, errOut io.Writer) (o options, err error) {
 	fs.Var(&o.checks, "check", "`claims` to verify, comma-separated: A>B:p (A's wins in the games with B) or A:p (A's wins in all its games)")
 	fs.DurationVar(&o.timeout, "timeout", tourney.DefaultTimeout, "time an external program has for each answer")
 	fs.BoolVar(&o.botErr, "botstderr", true, "pass external programs' standard error on, each line prefixed")
+	fs.IntVar(&o.errMax, "botstderrmax", tourney.DefaultMaxStderr, "pass on at most this many `bytes` of an external program's standard error "+
+		"in each game, then a line that says it was cut (0: no bound)")
+	fs.BoolVar(&o.isolate, "isolate", true, "run each exec: bot in a sandbox of its own where the system allows (Linux user namespaces): "+
+		"every file read-only but a new HOME and TMPDIR in memory, no network, no process but its own; nothing it writes outlives its game")
+	fs.Var(&o.duplicate, "duplicate", "deal every seating of a deal alike (duplicate play, the fairest comparison); the default when every "+
+		"exec: bot runs in a sandbox. Outside one (-isolate=false, or no sandbox here) a bot can keep what it saw in a file and foresee "+
+		"its cards and dice in the deal's next seating: then the default is -duplicate=false, every seating dealt apart")
 	fs.BoolVar(&o.list, "list", false, "list the built-in bots and exit")
 	fs.Func("shard", "play only the deals i, i+n, i+2n, … (`i/n`) and write them for arena merge (with -format json and -seed or -keyfile)", func(s string) error {
 		sp, err := parseShardSpec(s)
@@ -282,6 +367,8 @@ func (o *options) check() error {
 		return fmt.Errorf("-maxturns %d: the turn limit must be positive (random play can reach positions where nobody can ever win)", o.maxTurns)
 	case o.timeout <= 0:
 		return fmt.Errorf("-timeout %v: it must be positive", o.timeout)
+	case o.errMax < 0:
+		return fmt.Errorf("-botstderrmax %d: give a number of bytes, or 0 for no bound", o.errMax)
 	case o.format != "text" && o.format != "csv" && o.format != "json":
 		return fmt.Errorf("-format %q: want text, csv or json", o.format)
 	case o.seed != nil && o.keyFile != "":
@@ -331,8 +418,10 @@ func cli(ctx context.Context, args []string, stdin io.Reader, out, errOut io.Wri
 	if o.botErr {
 		stderr = status
 	}
+	var duplicate bool
+	o.sandbox, duplicate = isolation(&o, errOut)
 	if hasExec(o.bots) {
-		deal.guard(errOut) // before any program starts
+		deal.guard(errOut, o.sandbox) // before any program starts
 	}
 	entrants, anchor, err := makeEntrants(ctx, &o, stderr)
 	if err != nil {
@@ -354,7 +443,7 @@ func cli(ctx context.Context, args []string, stdin io.Reader, out, errOut io.Wri
 		claims = append(claims, c)
 	}
 	t := &tourney.Tournament{Entrants: entrants, Players: o.players, Games: o.games, Seed: deal.seed, Key: deal.key,
-		MaxTurns: o.maxTurns, Rules: o.rules, Parallel: o.parallel}
+		SeatingSeeds: !duplicate, MaxTurns: o.maxTurns, Rules: o.rules, Parallel: o.parallel}
 	if o.shard != nil {
 		t.Shard, t.Shards = o.shard.Index, o.shard.Of
 	}
@@ -389,7 +478,7 @@ func play(ctx context.Context, t *tourney.Tournament, o *options, deal dealer, n
 	}
 
 	sum := tourney.Summarize(names, o.players, games, anchor)
-	h := header{Bots: names, Players: o.players, Games: total, Seatings: len(t.Seatings()),
+	h := header{Bots: names, Players: o.players, Games: total, Seatings: len(t.Seatings()), SeatingSeeds: t.SeatingSeeds,
 		MaxTurns: o.maxTurns, Rules: o.rules.String(), Played: sum.Games}
 	if deal.key != nil {
 		h.Key = deal.key.String()
@@ -466,74 +555,4 @@ func report(out, errOut io.Writer, format string, h header, sum *tourney.Summary
 		return 1
 	}
 	return claimFailures(errOut, results)
-}
-
-// progress draws the progress line on w while the games are played, when
-// w is a terminal; it returns a function that stops it and clears the line.
-func progress(w *lockedWriter, terminal bool, total int, done *atomic.Int64, start time.Time) func() {
-	if !terminal {
-		return func() {}
-	}
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		tick := time.NewTicker(200 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-stop:
-				w.setStatus("")
-				return
-			case <-tick.C:
-				w.setStatus(progressLine(int(done.Load()), total, time.Since(start)))
-			}
-		}
-	}()
-	return func() {
-		close(stop)
-		wg.Wait()
-	}
-}
-
-// progressLine describes the progress after elapsed: done of total games.
-func progressLine(done, total int, elapsed time.Duration) string {
-	s := fmt.Sprintf("%d/%d games", done, total)
-	if done == 0 || elapsed <= 0 {
-		return s
-	}
-	rate := float64(done) / elapsed.Seconds()
-	eta := time.Duration(float64(total-done) / rate * float64(time.Second)).Round(time.Second)
-	return s + fmt.Sprintf(", %.1f games/s, %v left", rate, eta)
-}
-
-// lockedWriter serializes writes to w, and keeps a status line (the
-// progress) below what is written: a write first clears the status line,
-// which the next status call draws again.
-type lockedWriter struct {
-	mu     sync.Mutex
-	w      io.Writer
-	status bool // a status line is drawn
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.status {
-		l.status = false
-		if _, err := io.WriteString(l.w, "\r\033[K"); err != nil {
-			return 0, err
-		}
-	}
-	return l.w.Write(p)
-}
-
-// setStatus draws the status line s in place of the last one; "" clears
-// it.
-func (l *lockedWriter) setStatus(s string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	_, _ = io.WriteString(l.w, "\r\033[K"+s)
-	l.status = s != ""
 }

@@ -32,6 +32,7 @@ import (
 const arenaEnv = "ARENA_TEST_COMMAND"
 
 func TestMain(m *testing.M) {
+	tourney.Supervise() // acts as a bot's supervisor when the arena starts it so
 	if os.Getenv(arenaEnv) == "1" {
 		os.Unsetenv(arenaEnv) // its bots are bots
 		main()
@@ -41,17 +42,18 @@ func TestMain(m *testing.M) {
 }
 
 // guess is the cheating test bot's Guesser: it takes word for the seed,
-// then for the key, of a tournament.
+// then for the key, of a tournament, dealt by deal or by seating (of the
+// cheat tests' two).
 func guess(word string, deals int) []uint64 {
 	var seeds []uint64
 	if seed, err := strconv.ParseUint(word, 10, 64); err == nil {
 		for d := range deals {
-			seeds = append(seeds, tourney.GameSeed(seed, d))
+			seeds = append(seeds, tourney.GameSeed(seed, d), tourney.SeatingSeed(seed, d, 0), tourney.SeatingSeed(seed, d, 1))
 		}
 	}
 	if key, err := tourney.ParseKey(word); err == nil {
 		for d := range deals {
-			seeds = append(seeds, key.DealSeed(d))
+			seeds = append(seeds, key.DealSeed(d), key.SeatingSeed(d, 0), key.SeatingSeed(d, 1))
 		}
 	}
 	return seeds
@@ -68,6 +70,7 @@ func runIn(t *testing.T, stdin io.Reader, args ...string) (int, string, string) 
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code := cli(context.Background(), args, stdin, &out, &errOut, false)
+	resetDumpable() // for the next run, which may make sandboxes (the command runs once)
 	return code, out.String(), errOut.String()
 }
 
@@ -103,6 +106,7 @@ type jsonOut struct {
 	Players      int      `json:"players"`
 	GamesPlanned int      `json:"gamesPlanned"`
 	Seatings     int      `json:"seatings"`
+	SeatingSeeds bool     `json:"seatingSeeds"`
 	Seed         uint64   `json:"seed"`
 	MaxTurns     int      `json:"maxTurns"`
 	Rules        string   `json:"rules"`
@@ -513,13 +517,13 @@ func TestSplitLabel(t *testing.T) {
 
 // cheatLog runs the command, in a process of its own, with a cheating
 // exec: bot (testbot's cheat mode) against random; it returns the bot's
-// log, and the command's exit status, output and messages.
+// log (which it writes to its standard error: a sandboxed bot can write no
+// file of the host), and the command's exit status, output and messages.
 func cheatLog(t *testing.T, stdin string, args ...string) (log string, code int, out, errOut string) {
 	t.Helper()
-	logFile := filepath.Join(t.TempDir(), "cheat.log")
 	args = append([]string{"-bots", "exec:" + os.Args[0] + " cheat,random", "-games", "8", "-parallel", "2"}, args...)
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), arenaEnv+"=1", testbot.Env+"=1", testbot.LogEnv+"="+logFile)
+	cmd.Env = append(os.Environ(), arenaEnv+"=1", testbot.Env+"=1", testbot.LogEnv+"=-")
 	cmd.Stdin = strings.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -528,8 +532,21 @@ func cheatLog(t *testing.T, stdin string, args ...string) (log string, code int,
 	if err != nil && !errors.As(err, &exit) {
 		t.Fatal(err)
 	}
-	data, _ := os.ReadFile(logFile)
-	return string(data), cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
+	return botLog(stderr.String()), cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
+}
+
+// botLine is a line of an exec: bot's standard error as the arena passes
+// it on: "NAME (game G, seat S): LINE" or "NAME (hello): LINE".
+var botLine = regexp.MustCompile(`(?m)^.*? \((?:game \d+, seat \d+|hello)\): (.*)$`)
+
+// botLog returns the lines that the exec: bots wrote to their standard
+// error, from the arena's.
+func botLog(errOut string) string {
+	var b strings.Builder
+	for _, m := range botLine.FindAllStringSubmatch(errOut, -1) {
+		b.WriteString(m[1] + "\n")
+	}
+	return b.String()
 }
 
 // lines counts the lines of log that start with prefix; a prefix that
@@ -544,13 +561,15 @@ func lines(log, prefix string) int {
 	return n
 }
 
-// TestCLIDealsAreSecret: a bot that reads everything it can (its parent's
-// command line and environment under /proc, the files they name and its
-// parent has open) and tries every word for the tournament's seed or key,
-// against the first player and the dice it sees, finds its deal when the
-// tournament is dealt from -seed (hence the warning) or from a -keyfile
-// it can read (the documented limit), and never when the arena drew the
-// key or read it from standard input. Unless it runs as root, it cannot
+// TestCLIDealsAreSecret: a bot that reads everything it can (its
+// ancestors' command lines and environments under /proc, the files they
+// name and have open) and tries every word for the tournament's seed or
+// key, against the first player and the dice it sees, finds its deal, when
+// it runs outside a sandbox (-isolate=false), if the tournament is dealt
+// from -seed (hence the warning) or from a -keyfile it can read (the
+// documented limit), and never when the arena drew the key or read it from
+// standard input. In a sandbox it sees no process but its own and its
+// supervisor: it never finds its deal. Unless it runs as root, it cannot
 // read the arena's memory or environment either.
 func TestCLIDealsAreSecret(t *testing.T) {
 	key := tourney.NewKey()
@@ -565,20 +584,27 @@ func TestCLIDealsAreSecret(t *testing.T) {
 		found bool   // the bot finds the deal in every game it can tell
 		warn  string // on stderr
 	}{
-		{"public seed", "", []string{"-seed", "7"}, true, "arena: warning: -seed 7 is public: the exec: bots can read it"},
-		{"drawn key", "", nil, false, "arena: the games were dealt from the secret key "},
-		{"key on stdin", key.String(), []string{"-keyfile", "-"}, false, ""},
-		{"readable key file", "", []string{"-keyfile", keyFile}, true, ""},
+		{"public seed", "", []string{"-seed", "7", "-isolate=false"}, true, "arena: warning: -seed 7 is public: the exec: bots can read it"},
+		{"drawn key", "", []string{"-isolate=false"}, false, "arena: the games were dealt from the secret key "},
+		{"key on stdin", key.String(), []string{"-keyfile", "-", "-isolate=false"}, false, ""},
+		{"readable key file", "", []string{"-keyfile", keyFile, "-isolate=false"}, true, ""},
+		{"sandbox, public seed", "", []string{"-seed", "7"}, false, "arena: warning: -seed 7 is public: a bot whose author knows it"},
+		{"sandbox, drawn key", "", nil, false, "arena: the games were dealt from the secret key "},
+		{"sandbox, readable key file", "", []string{"-keyfile", keyFile}, false, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			sandboxed := !slices.Contains(c.args, "-isolate=false")
+			if sandboxed {
+				needSandbox(t)
+			}
 			log, code, out, errOut := cheatLog(t, c.stdin, append(c.args, "-format", "json")...)
 			found, none := lines(log, "cheat found "), lines(log, "cheat none ")
 			if code != 0 {
 				t.Fatalf("exit status %d: %s", code, errOut)
 			}
-			if j := decodeJSON(t, out); j.Games != 8 || len(j.Forfeits) != 0 {
-				t.Fatalf("%d games, forfeits %+v", j.Games, j.Forfeits)
+			if j := decodeJSON(t, out); j.Games != 8 || len(j.Forfeits) != 0 || j.SeatingSeeds == sandboxed {
+				t.Fatalf("%d games, forfeits %+v, seatings dealt apart: %v", j.Games, j.Forfeits, j.SeatingSeeds)
 			}
 			if c.found && (found == 0 || none > 0) || !c.found && (found > 0 || none == 0) {
 				t.Errorf("the cheat found its deal in %d games and none in %d", found, none)
@@ -591,8 +617,8 @@ func TestCLIDealsAreSecret(t *testing.T) {
 			}
 			// 8 games, and the hello before them; the bots had their pipes
 			// open, and no other file.
-			if n := lines(log, "cheat open mem: "); n != 9 {
-				t.Errorf("%d bots tried to open the arena's memory; want 9", n)
+			if n := lines(log, "cheat open mem 1: "); n != 9 {
+				t.Errorf("%d bots tried to open their parent's memory; want 9", n)
 			}
 			if n := lines(log, "cheat fds 0 1 2\n"); n != 9 {
 				t.Errorf("%d bots of 9 had only their three pipes open:\n%s", n, log)
@@ -600,8 +626,17 @@ func TestCLIDealsAreSecret(t *testing.T) {
 			if os.Geteuid() == 0 {
 				return // root reads every process's memory
 			}
-			if n := lines(log, "cheat open mem: <nil>") + lines(log, "cheat read environ: <nil>"); n > 0 {
-				t.Errorf("the bots read the arena's memory or environment %d times", n)
+			// Their parent is their supervisor, and its parent the arena
+			// (outside a sandbox; inside, the supervisor has none).
+			n := 0
+			for _, what := range []string{"cheat open mem", "cheat read environ"} {
+				n += lines(log, what+" 1: <nil>") + lines(log, what+" 2: <nil>")
+			}
+			if n > 0 {
+				t.Errorf("the bots read the arena's or their supervisor's memory or environment %d times", n)
+			}
+			if sandboxed && lines(log, "cheat open mem 2: ") > 0 {
+				t.Errorf("sandboxed bots see processes beyond their supervisor:\n%s", log)
 			}
 		})
 	}

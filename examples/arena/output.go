@@ -32,10 +32,12 @@ type header struct {
 	Games    int      `json:"gamesPlanned"`
 	Played   int      `json:"-"`
 	Seatings int      `json:"seatings"`
-	Seed     *uint64  `json:"seed,omitempty"` // a public seed
-	Key      string   `json:"key,omitempty"`  // or a secret key
-	MaxTurns int      `json:"maxTurns"`
-	Rules    string   `json:"rules"`
+	// SeatingSeeds: every seating of a deal dealt apart (not -duplicate).
+	SeatingSeeds bool    `json:"seatingSeeds,omitempty"`
+	Seed         *uint64 `json:"seed,omitempty"` // a public seed
+	Key          string  `json:"key,omitempty"`  // or a secret key
+	MaxTurns     int     `json:"maxTurns"`
+	Rules        string  `json:"rules"`
 }
 
 // pct writes a share as a percentage.
@@ -48,8 +50,12 @@ func writeText(w io.Writer, h header, s *tourney.Summary, checks []tourney.Check
 	if h.Seed != nil {
 		dealt = fmt.Sprintf("seed %d", *h.Seed)
 	}
-	fmt.Fprintf(&b, "%d games of %d players: %d deals in %d seatings; %s, %s rules, draw at turn %d\n",
-		h.Games, h.Players, h.Games/max(h.Seatings, 1), h.Seatings, dealt, h.Rules, h.MaxTurns)
+	apart := ""
+	if h.SeatingSeeds {
+		apart = ", each seating dealt apart"
+	}
+	fmt.Fprintf(&b, "%d games of %d players: %d deals in %d seatings%s; %s, %s rules, draw at turn %d\n",
+		h.Games, h.Players, h.Games/max(h.Seatings, 1), h.Seatings, apart, dealt, h.Rules, h.MaxTurns)
 	if h.Key != "" {
 		fmt.Fprintf(&b, "key %s\n", h.Key)
 	}

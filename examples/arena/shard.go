@@ -41,21 +41,23 @@ func parseShardSpec(s string) (shardSpec, error) {
 }
 
 // shardGame is a played game in a shard's output: what Summarize needs of
-// it. Decisions and Think (nanoseconds) give the time per decision that
-// merge reports on standard error; they are not deterministic.
+// it. Winner and Forfeit are seats as numbers, -1 for none, as Seating's
+// are (an elasund.Player would marshal as text, "0" or "none").
+// Decisions and Think (nanoseconds) give the time per decision that merge
+// reports on standard error; they are not deterministic.
 type shardGame struct {
-	Index     int            `json:"index"`
-	Seating   []int          `json:"seating"`
-	Seed      uint64         `json:"seed"`
-	Winner    elasund.Player `json:"winner"`
-	Forfeit   elasund.Player `json:"forfeit"`
-	Reason    string         `json:"reason"`
-	Turns     int            `json:"turns"`
-	Moves     int            `json:"moves"`
-	Cubes     []int          `json:"cubes"`
-	Rank      []int          `json:"rank"`
-	Decisions []int          `json:"decisions"`
-	Think     []int64        `json:"thinkNanos"`
+	Index     int     `json:"index"`
+	Seating   []int   `json:"seating"`
+	Seed      uint64  `json:"seed"`
+	Winner    int     `json:"winner"`
+	Forfeit   int     `json:"forfeit"`
+	Reason    string  `json:"reason"`
+	Turns     int     `json:"turns"`
+	Moves     int     `json:"moves"`
+	Cubes     []int   `json:"cubes"`
+	Rank      []int   `json:"rank"`
+	Decisions []int   `json:"decisions"`
+	Think     []int64 `json:"thinkNanos"`
 }
 
 // shardFile is the output of a run with -shard, as merge reads it (the
@@ -82,7 +84,7 @@ func writeShardJSON(w io.Writer, h header, s *tourney.Summary, spec shardSpec, g
 			think[p] = int64(d)
 		}
 		played = append(played, shardGame{Index: g.Index, Seating: g.Seating, Seed: g.Config.Seed,
-			Winner: r.Winner, Forfeit: r.Forfeit, Reason: r.Reason, Turns: r.Turns, Moves: r.Moves,
+			Winner: int(r.Winner), Forfeit: int(r.Forfeit), Reason: r.Reason, Turns: r.Turns, Moves: r.Moves,
 			Cubes: r.Cubes, Rank: r.Rank, Decisions: r.Decisions, Think: think})
 	}
 	v := struct {
@@ -173,7 +175,7 @@ func mergeShards(files []shardFile, names []string) (header, string, []tourney.M
 	seen := make([]string, n)
 	same := func(f *shardFile) bool {
 		return slices.Equal(f.Bots, first.Bots) && f.Players == first.Players && f.Games == first.Games &&
-			f.Seatings == first.Seatings && f.MaxTurns == first.MaxTurns && f.Rules == first.Rules &&
+			f.Seatings == first.Seatings && f.SeatingSeeds == first.SeatingSeeds && f.MaxTurns == first.MaxTurns && f.Rules == first.Rules &&
 			f.Key == first.Key && (f.Seed == nil) == (first.Seed == nil) && (f.Seed == nil || *f.Seed == *first.Seed) &&
 			f.Anchor == first.Anchor && f.Shard.Of == n
 	}
@@ -181,7 +183,7 @@ func mergeShards(files []shardFile, names []string) (header, string, []tourney.M
 		f := &files[i]
 		switch {
 		case !same(f):
-			return header{}, "", nil, fmt.Errorf("%s and %s are shards of different tournaments (bots, seed, games, rules or shard count differ)", names[0], names[i])
+			return header{}, "", nil, fmt.Errorf("%s and %s are shards of different tournaments (bots, seed, dealing, games, rules or shard count differ)", names[0], names[i])
 		case f.Shard.Index < 0 || f.Shard.Index >= n:
 			return header{}, "", nil, fmt.Errorf("%s: shard %d of %d", names[i], f.Shard.Index, n)
 		case seen[f.Shard.Index] != "":
@@ -223,7 +225,7 @@ func place(games []tourney.Match, sg shardGame, h *header, n, i int) error {
 	for _, e := range sg.Seating {
 		ok = ok && e >= 0 && e < len(h.Bots)
 	}
-	ok = ok && sg.Winner >= elasund.NoPlayer && int(sg.Winner) < p && sg.Forfeit >= elasund.NoPlayer && int(sg.Forfeit) < p
+	ok = ok && sg.Winner >= int(elasund.NoPlayer) && sg.Winner < p && sg.Forfeit >= int(elasund.NoPlayer) && sg.Forfeit < p
 	switch {
 	case !ok:
 		return fmt.Errorf("game %d: a result that does not fit %d seats of %d bots", sg.Index, p, len(h.Bots))
@@ -238,7 +240,7 @@ func place(games []tourney.Match, sg shardGame, h *header, n, i int) error {
 	}
 	g.Seating, g.Played = sg.Seating, true
 	g.Config = elasund.Config{Players: p, Seed: sg.Seed, MaxTurns: h.MaxTurns}
-	g.Result = tourney.Result{Outcome: tourney.Outcome{Winner: sg.Winner, Forfeit: sg.Forfeit, Reason: sg.Reason},
+	g.Result = tourney.Result{Outcome: tourney.Outcome{Winner: elasund.Player(sg.Winner), Forfeit: elasund.Player(sg.Forfeit), Reason: sg.Reason},
 		Turns: sg.Turns, Moves: sg.Moves, Cubes: sg.Cubes, Rank: sg.Rank, Decisions: sg.Decisions, Think: think}
 	return nil
 }

@@ -73,7 +73,7 @@ func TestISMCTSRolls(t *testing.T) {
 	var count [13]int
 	for i := 0; i < n; i++ {
 		m := tr.roll(g)
-		if m.Kind != elasund.Roll || !g.IsLegal(m) {
+		if m.Kind != elasund.Roll || g.Check(m) != nil {
 			t.Fatalf("roll %v", m)
 		}
 		count[m.Dice[0]+m.Dice[1]]++

@@ -216,7 +216,7 @@ func botSeed(key uint64, p elasund.Player, moves int) uint64 {
 // refuses m, it returns the table's error and nothing happened.
 func (s *session) apply(p elasund.Player, m elasund.Move) error {
 	before := s.t.View(s.opts.seat)
-	if err := s.t.Play(p, m); err != nil {
+	if _, err := s.t.Play(p, m); err != nil {
 		return err
 	}
 	after := s.t.View(s.opts.seat)
@@ -417,7 +417,7 @@ func replay(start []byte, log []elasund.Entry) (*elasund.Table, error) {
 		if m.Kind == elasund.Roll {
 			m.Dice = [2]uint8{}
 		}
-		if err := t.Play(e.Player, m); err != nil {
+		if _, err := t.Play(e.Player, m); err != nil {
 			return nil, fmt.Errorf("move %d (%v) does not replay: %w", i+1, e.Move, err)
 		}
 		if got = t.AppendLog(got[:0], i); got[0] != e {

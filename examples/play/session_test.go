@@ -26,7 +26,7 @@ func tableAt(t *testing.T, r elasund.Record) *elasund.Table {
 		if m.Kind == elasund.Roll {
 			m.Dice = [2]uint8{}
 		}
-		if err := tab.Play(tab.ToMove(), m); err != nil {
+		if _, err := tab.Play(tab.ToMove(), m); err != nil {
 			t.Fatalf("the record does not replay at a table: %v", err)
 		}
 	}
@@ -196,7 +196,7 @@ func TestReplay(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 1))
 	for tab.Len() < 120 && !tab.Over() {
 		legal := tab.Legal(tab.ToMove())
-		if err := tab.Play(tab.ToMove(), legal[r.IntN(len(legal))]); err != nil {
+		if _, err := tab.Play(tab.ToMove(), legal[r.IntN(len(legal))]); err != nil {
 			t.Fatal(err)
 		}
 	}

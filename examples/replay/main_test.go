@@ -23,7 +23,10 @@ func recordGame(t *testing.T, dir string, limit int) (string, *elasund.Game, ela
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := elasund.NewRecorder(cfg)
+	rec, err := elasund.NewRecorder(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := 0; i < limit && !g.Over(); i++ {
 		if err := rec.Apply(g, g.Legal()[i%len(g.Legal())]); err != nil {
 			t.Fatal(err)

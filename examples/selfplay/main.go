@@ -120,7 +120,9 @@ func run(out io.Writer, players, games int, seed uint64, maxTurns int, rules ela
 		}
 		var rec *elasund.Recorder // records the game with -records
 		if records != "" {
-			rec = elasund.NewRecorder(cfg)
+			if rec, err = elasund.NewRecorder(cfg); err != nil {
+				return err
+			}
 		}
 		// The random players draw from their own source, seeded per game.
 		r := rand.New(rand.NewPCG(seed+uint64(i), 0x73656c66))

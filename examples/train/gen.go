@@ -128,7 +128,7 @@ func playDeal(o *genOptions, d int) (rows, error) {
 		if err != nil {
 			return rows{}, fmt.Errorf("deal %d, move %d: %s: %w", d, moves, seats[p].Name(), err)
 		}
-		if err := t.Play(p, m); err != nil {
+		if _, err := t.Play(p, m); err != nil {
 			return rows{}, fmt.Errorf("deal %d, move %d: %s: %w", d, moves, seats[p].Name(), err)
 		}
 	}

@@ -176,7 +176,10 @@ func playedRecord(t *testing.T, players int, seed uint64, maxTurns int) elasund.
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := elasund.NewRecorder(cfg)
+	rec, err := elasund.NewRecorder(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	r := rand.New(rand.NewPCG(seed, 1))
 	for !g.Over() {
 		ms := g.Legal()

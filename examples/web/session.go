@@ -257,7 +257,7 @@ func (ss *session) playLocked(p elasund.Player, m elasund.Move) error {
 		return err
 	}
 	turn := ss.t.Turn()
-	if err := ss.t.Play(p, m); err != nil {
+	if _, err := ss.t.Play(p, m); err != nil {
 		return err
 	}
 	n := ss.t.Len()

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 
@@ -33,6 +32,9 @@ const maxLine = 1 << 20
 // how long its standard error may stay open after it is killed.
 const grace = time.Second
 
+// DefaultMaxStderr is ExecOptions.MaxStderr's default: 1 MiB.
+const DefaultMaxStderr = 1 << 20
+
 // ExecOptions configures an external bot.
 type ExecOptions struct {
 	// Timeout is the time the program has for each answer (its hello and
@@ -44,6 +46,16 @@ type ExecOptions struct {
 	// must be safe for that, as os.Stderr is.
 	Stderr io.Writer
 	Prefix string
+	// MaxStderr bounds what Stderr receives of the program in its game, in
+	// bytes, the prefixes included: past it, one line says that the rest
+	// was cut, and the rest is read and discarded (the program never waits
+	// on its standard error). 0 means DefaultMaxStderr; below 0, no bound.
+	MaxStderr int
+	// Sandbox runs the program in a sandbox (see Exec). It needs what
+	// CheckSandbox checks, and a host that is dumpable (not made otherwise
+	// by prctl PR_SET_DUMPABLE) unless it runs as root; where that is
+	// missing, the program cannot start and forfeits.
+	Sandbox bool
 }
 
 // Exec is a bot played by an external program, in any language, that
@@ -83,12 +95,47 @@ type ExecOptions struct {
 // and an index that disagree, closes its output or exits forfeits the
 // game. The game's seed is never sent: it would tell the future dice.
 //
-// The program runs in a process group of its own (on Unix): when it
-// forfeits, exits, or its game ends, every process left in the group is
-// killed, so that nothing it started outlives its game. Its only open
-// files are the three pipes, with those the host process was started with
-// that are not close-on-exec (the command examples/arena marks them so on
-// Linux); it inherits the host's environment.
+// # Processes and files
+//
+// Every run of the program has a private directory of its own, made for
+// its game and seat and removed after: HOME, TMPDIR, TMP, TEMP and the
+// XDG_*_HOME and XDG_RUNTIME_DIR variables of its environment (which is
+// the host's, else) name directories in it. Its only open files are the
+// three pipes, with those the host process was started with that are not
+// close-on-exec (the command examples/arena marks them so on Linux).
+//
+// Where it runs depends on the host and the system:
+//
+//   - on Linux, in a host that called Supervise, the program runs under a
+//     supervisor (a new run of the host's binary) that is its
+//     descendants' subreaper: every process it starts, in whatever session
+//     or process group (setsid, setpgid, a double fork), is killed when it
+//     exits, forfeits or its game ends;
+//   - with ExecOptions.Sandbox (Linux, where CheckSandbox says so), it runs
+//     in a sandbox: namespaces of its own (user, mount, PID, IPC and
+//     network) in which every file system is read-only but its private
+//     directory and /dev/shm, both new and in memory, /dev holds null,
+//     zero, full, random, urandom and tty, /proc shows its own processes
+//     only, there is no network, and every process dies with the namespace
+//     when the program ends. Nothing it writes survives its game, so that
+//     it cannot remember a deal from one seating to the next, and it can
+//     neither see nor signal other processes, the other bots included. The
+//     program runs as the host's user (the same uid and gid inside),
+//     without privileges;
+//   - elsewhere (no Supervise, other systems) the program runs in a process
+//     group of its own (on Unix), and every process left in the group is
+//     killed when it ends; a process it starts in another group or session
+//     escapes. Its private directory is only where it is told to write:
+//     what it writes elsewhere (the system's /tmp, its user's real home)
+//     stays.
+//
+// Without a sandbox, a program can read and write what its user can: the
+// files of other bots of the same user, and the pipes of other bots'
+// processes (/proc/PID/fd/0: another bot's view). Run each bot as a user
+// of its own (exec:sudo -u botN …) to keep them apart. A program that
+// kills its supervisor (it runs as the same user) leaves what it started
+// to the system; in a sandbox it cannot, as the supervisor is the
+// namespace's init.
 type Exec struct {
 	args []string
 	opt  ExecOptions
@@ -107,6 +154,8 @@ type Exec struct {
 	errOut  *os.File      // the program's standard error, our end
 	errDone chan struct{} // closed when the program's standard error is copied
 	stderr  *lineWriter
+	dir     string // the program's private directory
+	seat    elasund.Player
 	fault   error // the program's first fault: every later call fails with it
 
 	legal []elasund.Move
@@ -160,6 +209,7 @@ func (b *Exec) Start(ctx context.Context, v elasund.View) error {
 		return faultf("no program to run")
 	}
 	b.ctx, b.cancel = context.WithCancel(ctx)
+	b.seat = v.Viewer()
 	if err := b.start(); err != nil {
 		b.cancel()
 		return faultf("cannot start %s: %v", b.args[0], err)
@@ -219,14 +269,28 @@ func cleanName(s string) string {
 }
 
 // start starts the program with pipes for its standard input, output and
-// error (its only open files), in a process group of its own, and the
+// error (its only open files) and a private directory, as Exec says (under
+// a supervisor, in a sandbox or in a process group of its own), and the
 // goroutines that wait for it and copy its standard error. When the program
-// exits, or is killed by the end of b.ctx, every process left in its group
-// is killed.
-func (b *Exec) start() error {
-	cmd := exec.CommandContext(b.ctx, b.args[0], b.args[1:]...)
-	ownGroup(cmd)
-	cmd.Cancel = func() error { return killGroup(cmd.Process) }
+// exits, or is stopped by the end of b.ctx, every process it started is
+// killed.
+func (b *Exec) start() (err error) {
+	path, err := exec.LookPath(b.args[0])
+	if err != nil {
+		return err
+	}
+	if b.dir, err = makePrivateDir(); err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_ = removePrivateDir(b.dir)
+		}
+	}()
+	cmd, err := command(b.ctx, path, b.args, privateEnv(os.Environ(), b.dir), b.dir, b.opt.Sandbox)
+	if err != nil {
+		return err
+	}
 	cmd.WaitDelay = grace
 	var ends []*os.File // the pipes' ends: stdin's, stdout's, stderr's
 	for range 3 {
@@ -243,7 +307,7 @@ func (b *Exec) start() error {
 	if b.opt.Stderr == nil {
 		cmd.Stderr = nil // the null device
 	}
-	err := cmd.Start()
+	err = cmd.Start()
 	closeAll([]*os.File{ends[0], ends[3], ends[5]}) // the program has its own copies
 	if err != nil {
 		closeAll([]*os.File{ends[1], ends[2], ends[4]})
@@ -253,14 +317,11 @@ func (b *Exec) start() error {
 	b.exited = make(chan struct{})
 	go func() {
 		b.waitErr = cmd.Wait()
-		_ = killGroup(cmd.Process) // what the program left behind
+		_ = killGroup(cmd.Process) // what the program left in its group
 		close(b.exited)
 	}()
 	b.errDone = make(chan struct{})
-	b.stderr = &lineWriter{w: io.Discard}
-	if b.opt.Stderr != nil {
-		b.stderr = &lineWriter{w: b.opt.Stderr, prefix: b.opt.Prefix}
-	}
+	b.stderr = newLineWriter(b.opt, b.seat)
 	go func() {
 		defer close(b.errDone)
 		_, _ = io.Copy(b.stderr, b.errOut)
@@ -347,7 +408,8 @@ func (b *Exec) Finish(v elasund.View, o Outcome) {
 }
 
 // Close closes the program's input, gives it a second to exit (none after
-// a fault), kills its process group if it has not, and waits for it.
+// a fault), stops it if it has not (and every process it started), waits
+// for it and removes its private directory.
 func (b *Exec) Close() error {
 	if b.cmd == nil {
 		return nil
@@ -370,7 +432,7 @@ func (b *Exec) Close() error {
 	<-b.errDone
 	b.stderr.flush()
 	b.cmd = nil
-	return nil
+	return removePrivateDir(b.dir)
 }
 
 // read sends the program's output lines to b.lines, and closes it at the
@@ -513,47 +575,4 @@ func quoteText(s string) string {
 		s = s[:max] + "…"
 	}
 	return fmt.Sprintf("%q", s)
-}
-
-// lineWriter writes what is written to it to w, line by line, each line
-// prefixed.
-type lineWriter struct {
-	mu     sync.Mutex
-	w      io.Writer
-	prefix string
-	buf    []byte
-}
-
-// Write writes the complete lines of p and keeps the rest.
-func (l *lineWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.buf = append(l.buf, p...)
-	for {
-		i := bytes.IndexByte(l.buf, '\n')
-		if i < 0 {
-			break
-		}
-		l.emit(l.buf[:i])
-		l.buf = l.buf[i+1:]
-	}
-	if len(l.buf) > maxLine {
-		l.emit(l.buf)
-		l.buf = nil
-	}
-	return len(p), nil
-}
-
-// flush writes what is left.
-func (l *lineWriter) flush() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.buf) > 0 {
-		l.emit(l.buf)
-		l.buf = nil
-	}
-}
-
-func (l *lineWriter) emit(line []byte) {
-	_, _ = io.WriteString(l.w, l.prefix+strings.TrimRight(string(line), "\r")+"\n")
 }

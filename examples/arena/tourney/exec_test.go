@@ -23,6 +23,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	Supervise()         // acts as a bot's supervisor when Exec starts it so
 	testbot.Main(guess) // acts as an external bot when the tests start it so
 	os.Exit(cleantest.Main(m))
 }
@@ -307,16 +308,73 @@ func TestExecCannotStart(t *testing.T) {
 	}
 }
 
-// TestLineWriter: lines are prefixed, whole, whatever the writes.
+// TestLineWriter: lines are prefixed, whole, whatever the writes, up to
+// the bound (the prefixes included), and the note after it.
 func TestLineWriter(t *testing.T) {
-	var buf bytes.Buffer
-	w := &lineWriter{w: &buf, prefix: "> "}
-	for _, s := range []string{"a", "b\nc", "\r\n", "\n", "d"} {
-		w.Write([]byte(s))
+	cases := []struct {
+		max  int
+		want string
+	}{
+		{0, "> ab\n> c\n> \n> d\n"},
+		{100, "> ab\n> c\n> \n> d\n"},
+		{12, "> ab\n> c\n> \n> cut\n"},
+		{11, "> ab\n> c\n> cut\n"},
+		{5, "> ab\n> cut\n"},
+		{4, "> cut\n"},
 	}
-	w.flush()
-	if got := buf.String(); got != "> ab\n> c\n> \n> d\n" {
-		t.Errorf("got %q", got)
+	for _, c := range cases {
+		var buf bytes.Buffer
+		w := &lineWriter{w: &buf, prefix: "> ", max: c.max, note: "cut"}
+		for _, s := range []string{"a", "b\nc", "\r\n", "\n", "d"} {
+			if n, err := w.Write([]byte(s)); n != len(s) || err != nil {
+				t.Errorf("max %d: Write(%q) = %d, %v", c.max, s, n, err)
+			}
+		}
+		w.flush()
+		if got := buf.String(); got != c.want {
+			t.Errorf("max %d: got %q; want %q", c.max, got, c.want)
+		}
+	}
+}
+
+// TestExecStderrBound: a program that writes far more than the bound to
+// its standard error plays its game to the end (the arena drains the
+// pipe), and the arena passes on at most the bound, then one line that says
+// the rest was cut; a bound below 0 passes everything on.
+func TestExecStderrBound(t *testing.T) {
+	botProgram(t)
+	const prefix = "[bot] "
+	cases := []struct {
+		max  int
+		want int // the bytes passed on before the note, at least
+		note string
+	}{
+		{0, DefaultMaxStderr - 1000 - len(prefix), "[bot] [arena: stderr of seat 1 cut after 1 MiB]\n"},
+		{10 << 10, 10<<10 - 1000 - len(prefix), "[bot] [arena: stderr of seat 1 cut after 10 KiB]\n"},
+		{5000, 5000 - 1000 - len(prefix), "[bot] [arena: stderr of seat 1 cut after 5000 bytes]\n"},
+		{-1, testbot.FloodBytes / 1000 * (1000 + len(prefix)), ""},
+	}
+	for _, c := range cases {
+		var buf syncBuffer
+		b := NewExec([]string{os.Args[0], "flood"}, ExecOptions{Timeout: 10 * time.Second, Stderr: &buf, Prefix: prefix, MaxStderr: c.max})
+		r, err := Play(context.Background(), elasund.Config{Players: 2, Seed: 1, MaxTurns: 30}, []bots.Bot{firstLegal{}, b})
+		if err != nil || r.Forfeit != elasund.NoPlayer {
+			t.Fatalf("max %d: %v, forfeit: %s", c.max, err, r.Reason)
+		}
+		got := buf.String()
+		body, found := strings.CutSuffix(got, c.note)
+		bound := c.max
+		if c.max == 0 {
+			bound = DefaultMaxStderr
+		}
+		switch {
+		case !found:
+			t.Errorf("max %d: the output does not end with %q: …%q", c.max, c.note, tail([]byte(got)))
+		case c.max >= 0 && len(body) > bound, len(body) < c.want:
+			t.Errorf("max %d: %d bytes passed on before the note; want %d to %d", c.max, len(body), c.want, bound)
+		case strings.Count(body, prefix) != strings.Count(body, "\n"):
+			t.Errorf("max %d: a line passed on is cut or not prefixed", c.max)
+		}
 	}
 }
 

@@ -52,6 +52,11 @@ func (k Key) String() string { return hex.EncodeToString(k[:]) }
 // never 0, which would have the Table draw a seed of its own.
 func (k Key) DealSeed(d int) uint64 { return k.derive("deal", uint64(d), 0) }
 
+// SeatingSeed returns the Config.Seed of seating s of deal d of a
+// tournament keyed with k that deals every seating apart
+// (Tournament.SeatingSeeds): never 0.
+func (k Key) SeatingSeed(d, s int) uint64 { return k.derive("seating", uint64(d), uint64(s)) }
+
 // BotSeed returns the seed of the bot in seat p of game i of a tournament
 // keyed with k.
 func (k Key) BotSeed(i, p int) uint64 { return k.derive("bot", uint64(i), uint64(p)) }

@@ -36,8 +36,9 @@ func TestKey(t *testing.T) {
 }
 
 // TestKeySeeds: the seeds a key gives are fixed (a key plays the same
-// tournament again), differ from deal to deal, game to game, seat to seat
-// and key to key, are never 0, and are none of seed 1's public ones.
+// tournament again), differ from deal to deal, seating to seating, game to
+// game, seat to seat and key to key, are never 0, and are none of seed 1's
+// public ones.
 func TestKeySeeds(t *testing.T) {
 	k, err := ParseKey(strings.Repeat("00", 31) + "01")
 	if err != nil {
@@ -47,6 +48,9 @@ func TestKeySeeds(t *testing.T) {
 	// another implementation (Python's hmac module).
 	if got := k.DealSeed(0); got != 0xfa8749f5ce1ae5d6 {
 		t.Errorf("DealSeed(0) = %#x", got)
+	}
+	if got := k.SeatingSeed(0, 1); got != 0xb4abce265810ab34 {
+		t.Errorf("SeatingSeed(0, 1) = %#x", got)
 	}
 	seen := map[uint64]string{}
 	note := func(s uint64, what string) {
@@ -66,6 +70,10 @@ func TestKeySeeds(t *testing.T) {
 		note(GameSeed(1, d), fmt.Sprintf("seed 1's deal %d", d))
 		for p := range 4 {
 			note(k.BotSeed(d, p), fmt.Sprintf("the bot of game %d, seat %d", d, p))
+		}
+		for s := range 6 {
+			note(k.SeatingSeed(d, s), fmt.Sprintf("seating %d of deal %d", s, d))
+			note(SeatingSeed(1, d, s), fmt.Sprintf("seed 1's seating %d of deal %d", s, d))
 		}
 	}
 }

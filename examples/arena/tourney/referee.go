@@ -35,9 +35,14 @@
 //
 // A game's record tells its deal: a host that lets the bots' side read
 // records while a tournament runs waits until every game of the deal is
-// over. An Exec bot runs in a process group of its own (on Unix), all of
-// which is killed when its game ends or it forfeits, so that nothing it started
-// lives on to read what comes after.
+// over. A deal played in every seating (duplicate play) is fair only if a
+// bot cannot carry what it saw from one seating to the next: an Exec bot
+// runs with a private directory of its own for each game, under a
+// supervisor that kills every process it started when its game ends (on
+// Linux, in a host that calls Supervise), and, where CheckSandbox allows,
+// in a sandbox where nothing it writes survives its game; a host that
+// cannot sandbox its programs deals every seating apart
+// (Tournament.SeatingSeeds). See Exec.
 package tourney
 
 import (
@@ -193,7 +198,7 @@ func Play(ctx context.Context, cfg elasund.Config, seats []bots.Bot) (Result, er
 		res.Decisions[p]++
 		if err != nil {
 			forfeit(p, reason("error", err), err)
-		} else if err := t.Play(p, m); err != nil {
+		} else if _, err := t.Play(p, m); err != nil {
 			// The Table's refusal: elasund: illegal move "…" in phase …: why.
 			forfeit(p, strings.TrimPrefix(err.Error(), "elasund: "), err)
 		}

@@ -53,6 +53,15 @@ func BuiltIn(name string) Entrant {
 //
 // A game's result therefore depends only on the key or seed and its index,
 // and Run returns the same results whatever Parallel is.
+//
+// Playing a deal in every seating is duplicate play, as in duplicate
+// bridge: no bot is luckier than another with the cards and dice, as each
+// meets them from every chair, which makes the comparison fairer than
+// luck alone. It holds only if a bot cannot remember a deal from one
+// seating to the next: a program that keeps what it saw in a file could
+// foresee its dice when the deal comes again. A host that seats programs
+// it cannot keep from storing (Exec outside a sandbox) sets SeatingSeeds:
+// every game is then dealt apart, from a seed of its own.
 type Tournament struct {
 	// Entrants are the bots; at least two, and at least Players.
 	Entrants []Entrant
@@ -68,6 +77,10 @@ type Tournament struct {
 	// Key, if not nil, seeds the deals and the bots in Seed's place, in
 	// secret (Key.DealSeed).
 	Key *Key
+	// SeatingSeeds deals every game of a deal from a seed of its own
+	// (Key.SeatingSeed, or SeatingSeed), not every seating from the
+	// deal's: the bots meet other cards and dice in every seating.
+	SeatingSeeds bool
 	// MaxTurns is the turn limit of every game (Config.MaxTurns); a game
 	// that reaches it is a draw. It must be positive: random play can
 	// reach positions where nobody can ever win.
@@ -196,7 +209,7 @@ func (t *Tournament) matches() []Match {
 		deal := i / len(seatings)
 		games[i] = Match{
 			Index: i, Deal: deal, Seating: seatings[i%len(seatings)],
-			Config: elasund.Config{Players: t.Players, Seed: t.dealSeed(deal), MaxTurns: t.MaxTurns, Rules: t.Rules},
+			Config: elasund.Config{Players: t.Players, Seed: t.gameSeed(deal, i%len(seatings)), MaxTurns: t.MaxTurns, Rules: t.Rules},
 		}
 	}
 	return games
@@ -291,10 +304,15 @@ func (t *Tournament) play(ctx context.Context, g *Match) error {
 	return nil
 }
 
-// dealSeed returns the Config.Seed of deal d.
-func (t *Tournament) dealSeed(d int) uint64 {
-	if t.Key != nil {
+// gameSeed returns the Config.Seed of seating s of deal d.
+func (t *Tournament) gameSeed(d, s int) uint64 {
+	switch {
+	case t.Key != nil && t.SeatingSeeds:
+		return t.Key.SeatingSeed(d, s)
+	case t.Key != nil:
 		return t.Key.DealSeed(d)
+	case t.SeatingSeeds:
+		return SeatingSeed(t.Seed, d, s)
 	}
 	return GameSeed(t.Seed, d)
 }
@@ -311,6 +329,11 @@ func (t *Tournament) botSeed(i, p int) uint64 {
 // seed (and no Key). Anybody who knows seed computes it, and mix is
 // invertible: one deal's seed tells the seed, hence every deal.
 func GameSeed(seed uint64, d int) uint64 { return mix(seed, 0x6465616c, uint64(d)) }
+
+// SeatingSeed returns the Config.Seed of seating s of deal d of a
+// tournament seeded with seed (and no Key) that deals every seating apart
+// (Tournament.SeatingSeeds).
+func SeatingSeed(seed uint64, d, s int) uint64 { return mix(seed, 0x73656174, uint64(d), uint64(s)) }
 
 // BotSeed returns the seed of the bot in seat p of game i of a tournament
 // seeded with seed.

@@ -87,6 +87,40 @@ func TestSeatings(t *testing.T) {
 	}
 }
 
+// TestRunSeatingSeeds: with SeatingSeeds every game of a deal has a seed
+// of its own, SeatingSeed of the deal and seating (Key.SeatingSeed with a
+// key); without, the seatings of a deal share the deal's.
+func TestRunSeatingSeeds(t *testing.T) {
+	k := NewKey()
+	cases := []struct {
+		key   *Key
+		apart bool
+		want  func(d, s int) uint64
+	}{
+		{nil, false, func(d, s int) uint64 { return GameSeed(9, d) }},
+		{nil, true, func(d, s int) uint64 { return SeatingSeed(9, d, s) }},
+		{&k, false, func(d, s int) uint64 { return k.DealSeed(d) }},
+		{&k, true, func(d, s int) uint64 { return k.SeatingSeed(d, s) }},
+	}
+	for _, c := range cases {
+		tr := &Tournament{Entrants: entrants(3), Players: 2, Games: 12, Seed: 9, Key: c.key, SeatingSeeds: c.apart, MaxTurns: 20, Parallel: 2}
+		games, err := tr.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[uint64]bool{}
+		for i, g := range games {
+			if want := c.want(i/6, i%6); g.Config.Seed != want {
+				t.Errorf("key %v, apart %v: game %d: seed %d; want %d", c.key != nil, c.apart, i, g.Config.Seed, want)
+			}
+			seen[g.Config.Seed] = true
+		}
+		if want := map[bool]int{false: 2, true: 12}[c.apart]; len(seen) != want {
+			t.Errorf("key %v, apart %v: %d seeds for 12 games; want %d", c.key != nil, c.apart, len(seen), want)
+		}
+	}
+}
+
 // TestRunGames: game i is seating i mod S of deal i/S; the games of a deal
 // share their seed, and different deals do not; every bot is made with
 // BotSeed of its game and seat.

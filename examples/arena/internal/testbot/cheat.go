@@ -32,8 +32,9 @@ const cheatTurns = 10
 
 // A cheat looks for the seed of its game the way a bot that wants to
 // foresee its dice could: it gathers every word it can read (its own
-// arguments and environment, its parent's command line and environment
-// under /proc, the files these name, the files its parent has open), takes
+// arguments and environment, its ancestors' command lines and
+// environments under /proc, the files these name, the files its
+// ancestors have open), takes
 // each for a tournament's seed or key (its Guesser), and checks the first
 // deals of each against what it sees: the first player, and the dice of
 // the first rolls, which the game's seeded source draws whatever the
@@ -66,21 +67,29 @@ func newCheat(guess Guesser) *cheat {
 			}
 		}
 	}
-	proc := "/proc/" + strconv.Itoa(os.Getppid())
 	add([]byte("1")) // the arena's default seed before it had keys
 	add([]byte(strings.Join(os.Args, "\x00")))
 	add([]byte(strings.Join(os.Environ(), "\x00")))
-	for _, name := range []string{"cmdline", "environ"} {
-		data, err := os.ReadFile(filepath.Join(proc, name))
-		logf("cheat read %s: %v", name, err)
-		add(data)
+	// Every ancestor's command line, environment, memory and files: the
+	// arena, or a supervisor the arena put between them, and beyond. It
+	// logs each try, "cheat read cmdline D: ERR" and the like, D the
+	// ancestor's depth (1: the parent).
+	var files []string
+	for depth, pid := range ancestors() {
+		proc := "/proc/" + strconv.Itoa(pid)
+		for _, name := range []string{"cmdline", "environ"} {
+			data, err := os.ReadFile(filepath.Join(proc, name))
+			logf("cheat read %s %d: %v", name, depth+1, err)
+			add(data)
+		}
+		mem, err := os.Open(filepath.Join(proc, "mem")) // the key is in there, somewhere
+		logf("cheat open mem %d: %v", depth+1, err)
+		if err == nil {
+			mem.Close()
+		}
+		fds, _ := filepath.Glob(filepath.Join(proc, "fd", "*"))
+		files = append(files, fds...)
 	}
-	mem, err := os.Open(filepath.Join(proc, "mem")) // the key is in there, somewhere
-	logf("cheat open mem: %v", err)
-	if err == nil {
-		mem.Close()
-	}
-	files, _ := filepath.Glob(filepath.Join(proc, "fd", "*"))
 	for _, w := range c.words {
 		if filepath.IsAbs(w) || strings.HasPrefix(w, ".") {
 			files = append(files, w)
@@ -93,6 +102,27 @@ func newCheat(guess Guesser) *cheat {
 		}
 	}
 	return c
+}
+
+// ancestors returns the process's parent, its parent's parent, and so on
+// up to the first process of its PID namespace (at most 20 of them).
+func ancestors() []int {
+	var out []int
+	for pid := os.Getppid(); pid > 0 && len(out) < 20; {
+		out = append(out, pid)
+		stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		s := string(stat)
+		i := strings.LastIndexByte(s, ')')
+		if err != nil || i < 0 {
+			break
+		}
+		f := strings.Fields(s[i+1:])
+		if len(f) < 2 {
+			break
+		}
+		pid, _ = strconv.Atoi(f[1])
+	}
+	return out
 }
 
 // openFiles lists the process's open file descriptors, but the one that

@@ -21,8 +21,12 @@ import (
 const Env = "ARENA_TEST_BOT"
 
 // LogEnv names a file the bot appends its pid, and the end message it is
-// sent, to.
+// sent, to; "-" logs to its standard error, where a sandboxed bot, which
+// can write no file of the host, can still log.
 const LogEnv = "ARENA_TEST_BOT_LOG"
+
+// FloodBytes is how much the flood mode writes to its standard error.
+const FloodBytes = 4 << 20
 
 // Modes are the behaviours the bot's first argument chooses:
 //
@@ -44,8 +48,13 @@ const LogEnv = "ARENA_TEST_BOT_LOG"
 //	badname   plays first, after a hello with a name full of control
 //	          characters and too long
 //	cheat     plays first, and looks for its game's seed (see cheat)
+//	remember  plays first, and remembers the dice of its games in files to
+//	          foresee them when a deal comes again (see memory)
+//	spawn     plays first, after starting processes that try to outlive
+//	          it (see spawn)
+//	flood     plays first, after writing FloodBytes to its standard error
 var Modes = []string{"first", "index", "sleep", "silent", "exit", "crash", "garbage", "forced", "nomove", "wrong", "badproto",
-	"stubborn", "stderr", "both", "mismatch", "badname", "cheat"}
+	"stubborn", "stderr", "both", "mismatch", "badname", "cheat", "remember", "spawn", "flood"}
 
 // BadName is the name the badname mode gives in its hello.
 const BadName = "\x1b[31mbad\tname\x1b[0m with more than forty characters in it"
@@ -66,7 +75,11 @@ func Main(guess Guesser) {
 
 func logf(format string, a ...any) {
 	name := os.Getenv(LogEnv)
-	if name == "" {
+	switch name {
+	case "":
+		return
+	case "-":
+		fmt.Fprintf(os.Stderr, format+"\n", a...)
 		return
 	}
 	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
@@ -81,8 +94,18 @@ func logf(format string, a ...any) {
 func run(mode string, guess Guesser) int {
 	logf("pid %d %s", os.Getpid(), mode)
 	b := &bot{mode: mode, out: bufio.NewWriter(os.Stdout)}
-	if mode == "cheat" {
+	switch mode {
+	case "cheat":
 		b.cheat = newCheat(guess)
+	case "remember":
+		b.memory = newMemory()
+	case "spawn":
+		spawn()
+	case "flood":
+		line := strings.Repeat("x", 999) + "\n"
+		for range FloodBytes / len(line) {
+			os.Stderr.WriteString(line)
+		}
 	}
 	switch mode {
 	case "exit":
@@ -126,10 +149,11 @@ type message struct {
 
 // bot is the bot of one mode, in one game.
 type bot struct {
-	mode  string
-	cheat *cheat // in the cheat mode
-	out   *bufio.Writer
-	moves int // the decisions so far
+	mode   string
+	cheat  *cheat  // in the cheat mode
+	memory *memory // in the remember mode
+	out    *bufio.Writer
+	moves  int // the decisions so far
 }
 
 // say writes the line s to the arena.
@@ -166,6 +190,8 @@ func (b *bot) decide(line []byte, msg *message) (status int, exit bool) {
 	switch b.mode {
 	case "cheat":
 		b.cheat.see(rawView(line))
+	case "remember":
+		b.memory.see(rawView(line))
 	case "both", "mismatch":
 		i := msg.Indices[0]
 		if b.mode == "mismatch" {
@@ -203,6 +229,9 @@ func (b *bot) decide(line []byte, msg *message) (status int, exit bool) {
 func (b *bot) end(msg *message) {
 	if b.cheat != nil {
 		b.cheat.end()
+	}
+	if b.memory != nil {
+		b.memory.end()
 	}
 	logf("end %s %s", msg.Result, strings.ReplaceAll(msg.Reason, "\n", " "))
 	if b.mode == "stubborn" {

@@ -1,0 +1,6 @@
+//go:build !linux
+
+package main
+
+// resetDumpable does nothing here: guardProcess does nothing.
+func resetDumpable() {}
