@@ -250,12 +250,17 @@
 //     followed by "…".
 //   - ParseMove reads at most 12 words; ParseRules, ParseRecord and
 //     ParseMove read their input in place. ParseRecord allocates at most
-//     four times the length of its text, most of it for the record it
-//     returns.
+//     four times the length of its text and 24 KB, most of it for the
+//     record it returns; a record has at most 64 tags besides those of
+//     its configuration and result, in at most 64 KiB of tag lines.
 //   - UnmarshalJSON refuses data longer than 64 KiB (a saved game takes
 //     under 4 KB, under 13 KB indented); UnmarshalBinary takes exactly
 //     269 bytes; View.UnmarshalJSON refuses data longer than 256 KiB (a
 //     view with its longest list of legal moves takes about 60 KB).
+//   - A Table's saved forms hold at most 2^20 moves, its JSON form at
+//     most 32 MiB. Table.UnmarshalJSON reads the arrays an element at a
+//     time: data it refuses before the replay takes at most half its
+//     length in memory; a table loaded holds 39 bytes a move.
 //
 // # What a player may know
 //

@@ -170,6 +170,16 @@ func (r *shapeReader) array(t reflect.Type) *shapeError {
 	}
 }
 
+// scalar skips a number, true, false or null.
+func (r *shapeReader) scalar() {
+	for ; r.i < len(r.data); r.i++ {
+		switch r.data[r.i] {
+		case ',', ':', ']', '}', ' ', '\t', '\n', '\r':
+			return
+		}
+	}
+}
+
 // key reads a string, an object's key, and returns its value.
 func (r *shapeReader) key() string {
 	start := r.i
@@ -212,9 +222,7 @@ func (r *shapeReader) skip() {
 		case '"':
 			r.str()
 		default: // a number, true, false or null
-			for r.i < len(r.data) && !strings.ContainsRune(",:]} \t\n\r", rune(r.data[r.i])) {
-				r.i++
-			}
+			r.scalar()
 		}
 		if depth == 0 {
 			return

@@ -41,6 +41,8 @@ type Record struct {
 	// not used here and String does not write them from Tags. Table.Record
 	// sets "Termination" for a game its host ended before the rules did:
 	// "abandoned", or "forfeit" and the colour of the seat ("forfeit red").
+	// ParseRecord reads at most 64 tags into Tags, whose lines ([Name
+	// "value"]) take at most 64 KiB in all.
 	Tags map[string]string
 }
 

@@ -5,6 +5,7 @@ package elasund
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -24,9 +25,16 @@ import (
 // number and colour given agrees with the game; whether every move is
 // legal, and the result, Replay checks. Its errors wrap ErrBadRecord and
 // name the line of the first mistake; they quote at most 60 bytes of the
-// text. It reads the text in one pass, in place, and allocates at most
-// four times its length: the Record it returns (whose moves take at most
-// three times the length of the text) and little else.
+// text.
+//
+// Besides the tags of the Config's fields and Result, a record has at
+// most 64 tags, whose lines take at most 64 KiB in all: far more than a
+// real record has (a few tags of a few dozen bytes), few enough that the
+// Record holds little for them. ParseRecord reads the text in one pass,
+// in place, and allocates at most four times its length and 24 KB: the
+// Record it returns (whose moves take at most three times the length of
+// the text, and whose tags their length and, for 64 tags, 16 KB of maps)
+// and little else. The Record keeps nothing of the text.
 func ParseRecord(s string) (Record, error) {
 	p := recordParser{seen: map[string]bool{}, moves: countMoves(s)}
 	for ln := 1; s != ""; ln++ {
@@ -39,15 +47,24 @@ func ParseRecord(s string) (Record, error) {
 	return p.r, nil
 }
 
+// The bounds of the tags ParseRecord keeps in Record.Tags, those besides
+// the tags of the Config's fields and Result.
+const (
+	maxRecordTags     = 64       // the tags
+	maxRecordTagBytes = 64 << 10 // their lines, trimmed, in all
+)
+
 // recordParser is the state of ParseRecord between lines.
 type recordParser struct {
-	r       Record
-	seen    map[string]bool // the tags read
-	moves   int             // at most the number of moves in the text
-	inMoves bool            // a line of moves has been read
-	turn    int             // the number of the last turn line
-	first   bool            // the next move is its turn's first
-	words   [maxMoveWords]string
+	r         Record
+	seen      map[string]bool // the tags read
+	otherTags int             // the tags read for Record.Tags
+	tagBytes  int             // the length of their lines
+	moves     int             // at most the number of moves in the text
+	inMoves   bool            // a line of moves has been read
+	turn      int             // the number of the last turn line
+	first     bool            // the next move is its turn's first
+	words     [maxMoveWords]string
 
 	// The game of the moves so far, while they are legal (following).
 	g         *Game
@@ -107,7 +124,21 @@ func (m recordMistake) Error() string { return string(m) }
 
 // tag reads a tag line.
 func (p *recordParser) tag(text string) error {
-	name, value, err := parseTag(text)
+	name, body, err := splitTag(text)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(recordTags, name) {
+		p.otherTags++
+		p.tagBytes += len(text)
+		switch {
+		case p.otherTags > maxRecordTags:
+			return fmt.Errorf("tag %s: more than %d tags besides those of the configuration and result", clipInput(name), maxRecordTags)
+		case p.tagBytes > maxRecordTagBytes:
+			return fmt.Errorf("tag %s: the tags besides those of the configuration and result take more than %d bytes", clipInput(name), maxRecordTagBytes)
+		}
+	}
+	value, err := tagValue(name, body)
 	if err != nil {
 		return err
 	}
@@ -184,8 +215,9 @@ func countMoves(s string) int {
 	return n
 }
 
-// parseTag reads a tag line [Name "value"].
-func parseTag(s string) (name, value string, err error) {
+// splitTag reads a tag line [Name "value"]: its name and its value as
+// written, between the quotes, both in place.
+func splitTag(s string) (name, body string, err error) {
 	if !strings.HasSuffix(s, "]") {
 		return "", "", fmt.Errorf("tag %s does not end with ]", quoteInput(s))
 	}
@@ -198,8 +230,13 @@ func parseTag(s string) (name, value string, err error) {
 	if len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
 		return "", "", fmt.Errorf("tag %s: the value must be in double quotes", clipInput(name))
 	}
+	return name, rest[1 : len(rest)-1], nil
+}
+
+// tagValue returns the value of tag name written as body, its escapes
+// read.
+func tagValue(name, body string) (string, error) {
 	var b strings.Builder
-	body := rest[1 : len(rest)-1]
 	b.Grow(len(body))
 	for i := 0; i < len(body); i++ {
 		c := body[i]
@@ -208,12 +245,12 @@ func parseTag(s string) (name, value string, err error) {
 			i++
 			b.WriteByte(body[i])
 		case c == '\\' || c == '"':
-			return "", "", fmt.Errorf("tag %s: unescaped %c in the value", clipInput(name), c)
+			return "", fmt.Errorf("tag %s: unescaped %c in the value", clipInput(name), c)
 		default:
 			b.WriteByte(c)
 		}
 	}
-	return name, b.String(), nil
+	return b.String(), nil
 }
 
 // setTag sets the field a tag stands for, or keeps an unknown tag in Tags.
@@ -284,7 +321,7 @@ func (r *Record) setTag(name, v string) error {
 		if r.Tags == nil {
 			r.Tags = map[string]string{}
 		}
-		r.Tags[name] = v
+		r.Tags[strings.Clone(name)] = v // the name alone, not the text it is in
 	}
 	return err
 }

@@ -23,9 +23,12 @@ import (
 const tableVersion = 1
 
 // maxTableMoves bounds the log a saved table may hold, far above any game
-// (a four-player game takes about 1,500 moves). Loading holds about 60
-// bytes a move (the move and its log entry) for one or two bytes of the
-// binary form, 20 of the JSON form: at most about 60 MB.
+// (a four-player game takes about 1,500 moves). Loading holds 39 bytes a
+// move (15 the move, 24 its log entry) for one or two bytes of the binary
+// form, 7 to 32 of the JSON form, whose moves' text UnmarshalJSON also
+// copies while it parses them: at most about 40 MB held, and 75 MB
+// allocated in all for the longest JSON data (measured: 74 MB for a
+// million moves of 29 letters, 48 MB for a million "roll").
 const maxTableMoves = 1 << 20
 
 // maxTableJSON bounds the JSON form UnmarshalJSON reads: about 20 bytes a
@@ -261,20 +264,20 @@ func (r *byteReader) fail(err error) {
 type jsonTable struct {
 	Version   int         `json:"version"`
 	Config    *jsonConfig `json:"config"`
-	Moves     []string    `json:"moves"`
+	Moves     jsonStrings `json:"moves"` // read by readTableArrays
 	Abandoned bool        `json:"abandoned,omitempty"`
 	Forfeited string      `json:"forfeited,omitempty"` // the colour of the seat that forfeited
 }
 
 type jsonConfig struct {
-	Players       int      `json:"players"`
-	Colors        []string `json:"colors,omitempty"`
-	Seed          uint64   `json:"seed"`
-	FirstPlayer   string   `json:"firstPlayer,omitempty"`
-	MaxTurns      int      `json:"maxTurns,omitempty"`
-	Rules         string   `json:"rules"`
-	InfluenceDeck []string `json:"influenceDeck,omitempty"`
-	ChurchStack   []int    `json:"churchStack,omitempty"`
+	Players       int         `json:"players"`
+	Colors        jsonStrings `json:"colors,omitempty"` // read by readTableArrays
+	Seed          uint64      `json:"seed"`
+	FirstPlayer   string      `json:"firstPlayer,omitempty"`
+	MaxTurns      int         `json:"maxTurns,omitempty"`
+	Rules         string      `json:"rules"`
+	InfluenceDeck jsonStrings `json:"influenceDeck,omitempty"` // read by readTableArrays
+	ChurchStack   jsonInts    `json:"churchStack,omitempty"`   // read by readTableArrays
 }
 
 // MarshalJSON implements json.Marshaler: the table as an object with
@@ -316,7 +319,11 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON implements json.Unmarshaler: it loads a table that
 // MarshalJSON saved and replays its log. Keys must match exactly, unknown
 // keys and trailing data are refused. Its errors are those of
-// UnmarshalBinary; on error the table is unchanged.
+// UnmarshalBinary; on error the table is unchanged. It reads the arrays
+// an element at a time and stops at the first element it refuses: data
+// refused before the replay takes at most half its length in memory. A
+// table loaded holds 39 bytes a move (at most 2^20 moves: about 40 MB),
+// and loading allocates besides a copy of the moves' text.
 func (t *Table) UnmarshalJSON(data []byte) error {
 	if len(data) > maxTableJSON {
 		return fmt.Errorf("%w: table: %d bytes of JSON (at most %d)", ErrBadEncoding, len(data), maxTableJSON)
@@ -328,7 +335,9 @@ func (t *Table) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("%w: table: %v", ErrBadEncoding, err)
 	}
 	var j jsonTable
-	if err := json.Unmarshal(data, &j); err != nil {
+	err := json.Unmarshal(data, &j) // all but the arrays
+	a := readTableArrays(data)
+	if err := firstTypeError(err, a.typeErr); err != nil {
 		return fmt.Errorf("%w: table: %s", ErrBadEncoding, jsonError(err))
 	}
 	if j.Version != tableVersion {
@@ -337,18 +346,16 @@ func (t *Table) UnmarshalJSON(data []byte) error {
 	if j.Config == nil {
 		return fmt.Errorf("%w: table: no config", ErrBadEncoding)
 	}
-	c, err := j.Config.config()
+	c, err := j.Config.config(&a)
 	if err != nil {
 		return err
 	}
-	if len(j.Moves) > maxTableMoves {
-		return fmt.Errorf("%w: table: %d moves (at most %d)", ErrBadEncoding, len(j.Moves), maxTableMoves)
+	if a.moveCount > maxTableMoves {
+		return fmt.Errorf("%w: table: %d moves (at most %d)", ErrBadEncoding, a.moveCount, maxTableMoves)
 	}
-	moves := make([]Move, len(j.Moves))
-	for i, s := range j.Moves {
-		if moves[i], err = ParseMove(s); err != nil {
-			return fmt.Errorf("%w: table: move %d: %w", ErrBadEncoding, i+1, nested(err))
-		}
+	moves, i, err := a.parseMoves(data)
+	if err != nil {
+		return fmt.Errorf("%w: table: move %d: %w", ErrBadEncoding, i+1, nested(err))
 	}
 	end := uint8(0)
 	switch {
@@ -371,19 +378,16 @@ func (t *Table) UnmarshalJSON(data []byte) error {
 	return t.load(c, moves, end)
 }
 
-// config reads the configuration's words.
-func (j *jsonConfig) config() (Config, error) {
+// config reads the configuration's words, those of its lists from a.
+func (j *jsonConfig) config(a *tableArrays) (Config, error) {
 	bad := func(what string, v any) (Config, error) {
 		return Config{}, fmt.Errorf("%w: table: config: %s %v", ErrBadEncoding, what, v)
 	}
-	c := Config{Players: j.Players, Seed: j.Seed, MaxTurns: j.MaxTurns}
+	c := Config{Players: j.Players, Seed: j.Seed, MaxTurns: j.MaxTurns,
+		Colors: a.colors, InfluenceDeck: a.deck, ChurchStack: a.church}
 	var ok bool
-	for _, s := range j.Colors {
-		col, ok := parseColor(s)
-		if !ok {
-			return bad("unknown colour", quoteInput(s))
-		}
-		c.Colors = append(c.Colors, col)
+	if a.badColor != "" {
+		return bad("unknown colour", a.badColor)
 	}
 	if j.FirstPlayer != "" {
 		if c.FirstColor, ok = parseColor(j.FirstPlayer); !ok {
@@ -395,18 +399,11 @@ func (j *jsonConfig) config() (Config, error) {
 		return bad("rules", quoteInput(j.Rules))
 	}
 	c.Rules = rules
-	for _, s := range j.InfluenceDeck {
-		ic, ok := parseInfluence(s)
-		if !ok {
-			return bad("unknown influence colour", quoteInput(s))
-		}
-		c.InfluenceDeck = append(c.InfluenceDeck, ic)
-	}
-	for _, tile := range j.ChurchStack {
-		if tile < 1 || tile > ChurchTiles {
-			return bad("church tile", tile)
-		}
-		c.ChurchStack = append(c.ChurchStack, ChurchTile(tile))
+	switch {
+	case a.badInfluence != "":
+		return bad("unknown influence colour", a.badInfluence)
+	case a.hasBadTile:
+		return bad("church tile", a.badTile)
 	}
 	return c, nil
 }

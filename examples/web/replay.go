@@ -133,7 +133,8 @@ func (rp *replay) describe() replayJSON {
 
 // size is the memory the replay holds, as the server accounts it: its
 // snapshots, moves and move list at their capacity, the strings of the list
-// at their length.
+// at their length, and the record's tags at their cost in a map (at most
+// 64 tags, in 64 KiB: elasund.ParseRecord's bounds).
 func (rp *replay) size() int64 {
 	n := int64(unsafe.Sizeof(*rp))
 	n += int64(cap(rp.snaps)) * int64(unsafe.Sizeof(elasund.Game{}))
@@ -142,10 +143,31 @@ func (rp *replay) size() int64 {
 	for _, e := range rp.entries {
 		n += int64(len(e.Color) + len(e.Text))
 	}
+	if len(rp.rec.Tags) > 0 {
+		n += tagMapCost
+	}
 	for k, v := range rp.rec.Tags {
-		n += int64(len(k) + len(v) + 32)
+		n += tagCost + allocCost(len(k)) + allocCost(len(v))
 	}
 	return n
+}
+
+// The cost of a record's tags, as measured (TestReplayTagsAccounted): a
+// map of strings holds 32 bytes a slot and at least twice as many slots
+// as entries, besides its header and directory; each name and value is an
+// allocation of its own.
+const (
+	tagMapCost = 200 // the map's header and directory
+	tagCost    = 72  // a tag's slots
+)
+
+// allocCost is what an allocation of n bytes takes: n rounded up to its
+// size class (which wastes at most an eighth, and 8 bytes at the least).
+func allocCost(n int) int64 {
+	if n == 0 {
+		return 0
+	}
+	return int64(n + n/8 + 8)
 }
 
 // addReplay holds rp, unless MaxGames replays (not counting those loaded
