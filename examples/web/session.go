@@ -355,7 +355,8 @@ func (ss *session) changes(after int) (<-chan struct{}, bool) {
 
 // record returns the game's record once it is over (the Table gives it no
 // sooner: it holds the seed), with a tag naming who played each seat:
-// [Red "human"], [Blue "random"].
+// [Red "human"], [Blue "random"]; a game the server ended keeps the
+// Table's tag Termination, "abandoned" or "forfeit blue".
 func (ss *session) record() (elasund.Record, error) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
@@ -367,7 +368,10 @@ func (ss *session) recordLocked() (elasund.Record, error) {
 	if err != nil {
 		return elasund.Record{}, err
 	}
-	rec.Tags = map[string]string{"Event": "elasund web game", "Game": ss.id}
+	if rec.Tags == nil {
+		rec.Tags = map[string]string{}
+	}
+	rec.Tags["Event"], rec.Tags["Game"] = "elasund web game", ss.id // beside the Table's Termination, if any
 	for p := range rec.Config.Players {
 		c := ss.t.Color(elasund.Player(p)).String()
 		rec.Tags[strings.ToUpper(c[:1])+c[1:]] = ss.seats[p].kind
