@@ -158,11 +158,6 @@ func TestOutcome(t *testing.T) {
 				t.Fatal(err)
 			}
 			ref := refereed(t, rec)
-			want := ref.Outcome()
-			final, err := ref.Game()
-			if err != nil {
-				t.Fatal(err)
-			}
 
 			// What the case decides.
 			wantWinner := ""
@@ -176,40 +171,55 @@ func TestOutcome(t *testing.T) {
 			if leaver != "" && (last.Color != leaver || !last.Forfeited || !strings.Contains(end.Ending, "left the table")) {
 				t.Fatalf("%s left: the last standing is %+v, the ending %q", leaver, last, end.Ending)
 			}
-			// The library's Outcome of the same game.
-			if end.Method != want.Method.String() || end.Ending != words.Ending(want, ref.Color) {
-				t.Fatalf("the end says %q (%q); the library's outcome %q (%q)", end.Method, end.Ending, want.Method, words.Ending(want, ref.Color))
-			}
-			if w := want.Winner; (w == elasund.NoPlayer) != (end.Winner == "") || (w != elasund.NoPlayer && ref.Color(w).String() != end.Winner) {
-				t.Fatalf("winner %q, the library's %v", end.Winner, w)
-			}
-			ws := want.Standings()
-			if len(end.Standings) != len(ws) {
-				t.Fatalf("%d standings, the library's %d", len(end.Standings), len(ws))
-			}
-			for k, w := range ws {
-				got := end.Standings[k]
-				if got.Place != w.Place || got.Color != w.Color.String() || got.Cubes != w.Cubes || got.Winner != w.Won ||
-					got.Forfeited != w.Forfeited || got.Cubes != final.CubesPlaced(w.Player) || got.Gold != final.Gold(w.Player) {
-					t.Fatalf("standing %d: %+v; the library's %+v (gold %d)", k, got, w, final.Gold(w.Player))
-				}
-				if w.Place > 1 {
-					ranked++
-				}
-			}
-			wr := want.Returns(nil)
-			if len(end.Returns) != len(wr) {
-				t.Fatalf("returns %v, the library's %v", end.Returns, wr)
-			}
-			for p := range wr {
-				if end.Returns[p] != wr[p] {
-					t.Fatalf("returns %v, the library's %v", end.Returns, wr)
-				}
-			}
-			t.Logf("%s: %s", end.Ending, want)
+			ranked += sameOutcome(t, end, ref)
+			t.Logf("%s: %s", end.Ending, ref.Outcome())
 		})
 	}
 	if ranked == 0 {
 		t.Fatal("every seat of every case shares first place: the ranking is not tested")
 	}
+}
+
+// sameOutcome checks the server's end against the Outcome of ref, the
+// same game at the test's own Table: the method, the sentence, the
+// winner, every standing and the returns; and returns the number of
+// seats not in first place.
+func sameOutcome(t *testing.T, end *endJSON, ref *elasund.Table) int {
+	t.Helper()
+	want := ref.Outcome()
+	final, err := ref.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranked := 0
+	if end.Method != want.Method.String() || end.Ending != words.Ending(want, ref.Color) {
+		t.Fatalf("the end says %q (%q); the library's outcome %q (%q)", end.Method, end.Ending, want.Method, words.Ending(want, ref.Color))
+	}
+	if w := want.Winner; (w == elasund.NoPlayer) != (end.Winner == "") || (w != elasund.NoPlayer && ref.Color(w).String() != end.Winner) {
+		t.Fatalf("winner %q, the library's %v", end.Winner, w)
+	}
+	ws := want.Standings()
+	if len(end.Standings) != len(ws) {
+		t.Fatalf("%d standings, the library's %d", len(end.Standings), len(ws))
+	}
+	for k, w := range ws {
+		got := end.Standings[k]
+		if got.Place != w.Place || got.Color != w.Color.String() || got.Cubes != w.Cubes || got.Winner != w.Won ||
+			got.Forfeited != w.Forfeited || got.Cubes != final.CubesPlaced(w.Player) || got.Gold != final.Gold(w.Player) {
+			t.Fatalf("standing %d: %+v; the library's %+v (gold %d)", k, got, w, final.Gold(w.Player))
+		}
+		if w.Place > 1 {
+			ranked++
+		}
+	}
+	wr := want.Returns(nil)
+	if len(end.Returns) != len(wr) {
+		t.Fatalf("returns %v, the library's %v", end.Returns, wr)
+	}
+	for p := range wr {
+		if end.Returns[p] != wr[p] {
+			t.Fatalf("returns %v, the library's %v", end.Returns, wr)
+		}
+	}
+	return ranked
 }

@@ -176,7 +176,8 @@ func (ss *session) idle(now time.Time, limit time.Duration) bool {
 	return now.Sub(ss.lastUsed) > limit
 }
 
-// over reports whether the game is over (by the rules, or abandoned).
+// over reports whether the game is over (by the rules, abandoned or
+// forfeited).
 func (ss *session) over() bool {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
