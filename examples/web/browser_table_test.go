@@ -409,6 +409,7 @@ func TestBrowserPaidMove(t *testing.T) {
 	if after, _, _ := gameOf(s, c.ID); after != g {
 		t.Fatal("a refused move changed the server's game")
 	}
+	screenshot(t, ctx, "refusal-1366x768.png")
 	// Red ends the game, leaving the table: the page shows why it ended
 	// and red last, marked as having left.
 	if status, data, _ := doAs(t, ts, c.Seats[0].Token, "DELETE", "/api/games/"+c.ID, ""); status != http.StatusOK {
@@ -420,6 +421,7 @@ func TestBrowserPaidMove(t *testing.T) {
 	if over[0] != "Red left the table, so Blue wins." || !strings.Contains(over[1], "red") || !strings.Contains(over[1], "left") {
 		t.Fatalf("the end shows %q", over)
 	}
+	screenshot(t, ctx, "end-1366x768.png")
 }
 
 func sortedCopy(s []string) []string {

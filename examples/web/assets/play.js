@@ -313,6 +313,7 @@ function renderLog() {
 function renderOver(st) {
   $('over').hidden = !st.end;
   if (!st.end) return;
+  $('error').hidden = true; // a refusal shown before the end is moot
   const e = st.end;
   $('over-text').textContent = (e.winner && e.winner === st.you ? 'You won! ' : '') + e.ending;
   const t = $('standings');
