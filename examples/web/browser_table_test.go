@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/elasund/elasund"
+	"github.com/elasund/elasund/examples/internal/words"
 )
 
 // pageState is what the play page shows, read from its script's state.
@@ -274,7 +276,9 @@ func checkFits(t *testing.T, ctx context.Context) {
 // choosing the building shows every square of each place's footprint, a
 // click on one of them asks to confirm, showing the cost View.Cost gives,
 // and the server's game changes only once the person confirms; a free
-// move plays at once.
+// move plays at once. A click the rules refuse is explained in a plain
+// sentence with the rule's section, and when red leaves the table the end
+// says so.
 func TestBrowserPaidMove(t *testing.T) {
 	ctx := browser(t)
 	s, ts := testServer(t, options{MaxGames: 4, Idle: time.Minute, MaxTurns: 300, Seed: 3})
@@ -378,20 +382,46 @@ func TestBrowserPaidMove(t *testing.T) {
 		t.Fatal("a free move asked to be confirmed")
 	}
 	// In the permit phase a click on a square where no permit of red's
-	// may go asks the engine, which refuses it and says why.
+	// may go asks the engine, which refuses it: the page says why in a
+	// plain sentence, with the rule's section as a link to RULES.md, and
+	// never shows the engine's text.
 	g, _, _ := gameOf(s, c.ID)
 	if g.Phase() != elasund.PhasePermit {
 		t.Fatalf("after ending the build phase: phase %v", g.Phase())
 	}
 	sq := nonTarget(g)
+	value := get(t, ctx, "reading red's permits", chromedp.Evaluate[int](
+		`game.view.players.find(p => p.color === game.you).permitsInSupply[0]`))
+	tried, err := elasund.ParseMove(fmt.Sprintf("permit %d %s", value, sq))
+	var refusal *elasund.MoveError
+	if err != nil || !errors.As(g.Check(tried), &refusal) {
+		t.Fatalf("%q is no refused move: %v", fmt.Sprintf("permit %d %s", value, sq), err)
+	}
 	act(t, ctx, "clicking a square that is no target", chromedp.Click(chromedp.CSS("#sq-"+sq)),
 		waitFor(`!document.getElementById("error").hidden`))
-	if got := readState(t, ctx).Error; !strings.Contains(got, `elasund: illegal move "permit`) || !strings.Contains(got, "§") {
-		t.Fatalf("clicking %s shows %q, want the engine's refusal of a permit there", sq, got)
+	want := words.Refusal(refusal.Reason) + " " + words.Section(refusal.Reason)
+	link := get(t, ctx, "reading the rule's link", chromedp.Evaluate[string](
+		`(document.querySelector("#error a.rule") || {href: ""}).href`))
+	if got := readState(t, ctx).Error; got != want || strings.Contains(got, "elasund") ||
+		link != rulesURL+"#"+words.RulesAnchor(refusal.Reason) {
+		t.Fatalf("clicking %s shows %q (rule %q), want %q (%v refused %v)", sq, got, link, want, refusal.Reason, tried)
 	}
 	if after, _, _ := gameOf(s, c.ID); after != g {
 		t.Fatal("a refused move changed the server's game")
 	}
+	screenshot(t, ctx, "refusal-1366x768.png")
+	// Red ends the game, leaving the table: the page shows why it ended
+	// and red last, marked as having left.
+	if status, data, _ := doAs(t, ts, c.Seats[0].Token, "DELETE", "/api/games/"+c.ID, ""); status != http.StatusOK {
+		t.Fatalf("leaving: %d %s", status, data)
+	}
+	act(t, ctx, "waiting for the end", waitFor(`!document.getElementById("over").hidden`))
+	over := get(t, ctx, "reading the end", chromedp.Evaluate[[]string](
+		`[document.getElementById("over-text").textContent, document.querySelector("#standings tr:last-child").textContent]`))
+	if over[0] != "Red left the table, so Blue wins." || !strings.Contains(over[1], "red") || !strings.Contains(over[1], "left") {
+		t.Fatalf("the end shows %q", over)
+	}
+	screenshot(t, ctx, "end-1366x768.png")
 }
 
 func sortedCopy(s []string) []string {

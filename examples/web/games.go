@@ -14,6 +14,7 @@ import (
 
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/bots"
+	"github.com/elasund/elasund/examples/internal/words"
 )
 
 func (s *server) handleBots(w http.ResponseWriter, r *http.Request) {
@@ -249,14 +250,15 @@ func needSeat(w http.ResponseWriter, r *http.Request, ss *session, what string) 
 	return p, ok
 }
 
-// removeGame removes the game id, abandons it (saving it as finished) and
-// stops its bots.
-func (s *server) removeGame(ss *session) {
+// leaveGame ends the game because seat p leaves it: the seat forfeits
+// (saved as finished), the server lets the game go from memory and its
+// bots stop. The game is then loaded from the store for its end page.
+func (s *server) leaveGame(ss *session, p elasund.Player) {
 	s.mu.Lock()
 	delete(s.games, ss.id)
 	s.mu.Unlock()
-	if err := ss.abandon(time.Now()); err != nil {
-		s.logger.Printf("game %s: saving it abandoned: %v", ss.id, err)
+	if err := ss.forfeit(p, time.Now()); err != nil {
+		s.logger.Printf("game %s: saving the forfeit of seat %d: %v", ss.id, p, err)
 	}
 }
 
@@ -269,10 +271,11 @@ func (s *server) handleGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Method == http.MethodDelete {
-		if _, ok := needSeat(w, r, ss, "ending a game"); !ok {
+		p, ok := needSeat(w, r, ss, "ending a game")
+		if !ok {
 			return
 		}
-		s.removeGame(ss)
+		s.leaveGame(ss, p)
 		writeJSON(w, http.StatusOK, map[string]string{"deleted": ss.id})
 		return
 	}
@@ -343,7 +346,7 @@ func (s *server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	}
 	m, err := elasund.ParseMove(req.Move)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "%v", err)
+		writeRefusal(w, http.StatusBadRequest, err)
 		return
 	}
 	// The Table is the referee: it plays only a move it lists for the
@@ -355,14 +358,14 @@ func (s *server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no game %q: %v", ss.id, err)
 		return
 	case errors.Is(err, elasund.ErrNotYourDecision):
-		writeError(w, http.StatusForbidden, "%v", err)
+		writeRefusal(w, http.StatusForbidden, err)
 		return
 	case errors.Is(err, errStore):
 		s.logger.Printf("game %s: %v", ss.id, err)
 		writeError(w, http.StatusServiceUnavailable, "%v", err)
 		return
 	case err != nil:
-		writeError(w, http.StatusUnprocessableEntity, "%v", err)
+		writeRefusal(w, http.StatusUnprocessableEntity, err)
 		return
 	}
 	s.startBots(ss)
@@ -374,6 +377,35 @@ func (s *server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeState(w, r, http.StatusOK, st)
+}
+
+// refusalJSON is the answer to a move that is not played: the engine's
+// error, for programs and logs, and for a person the plain sentence of
+// the rule that refused it, which the page shows, with the rule's section
+// of RULES.md and a link to it.
+type refusalJSON struct {
+	Error    string `json:"error"`             // the engine's text ("elasund: illegal move …")
+	Reason   string `json:"reason,omitempty"`  // the reason's code (elasund.Reason: "no-majority"), if the engine gave one
+	Sentence string `json:"sentence"`          // for a person (words.Explain)
+	Section  string `json:"section,omitempty"` // the rule's section of RULES.md, "§6.2"
+	Rules    string `json:"rules,omitempty"`   // a link to that section
+}
+
+// rulesURL is where RULES.md, the rules the engine cites, is read.
+const rulesURL = "https://github.com/elasund/elasund/blob/main/RULES.md"
+
+// writeRefusal answers a move that was not played, err being the error
+// of elasund.ParseMove or of the Table.
+func writeRefusal(w http.ResponseWriter, status int, err error) {
+	out := refusalJSON{Error: err.Error(), Sentence: words.Explain(err)}
+	var me *elasund.MoveError
+	if errors.As(err, &me) {
+		out.Reason, out.Section = me.Reason.String(), words.Section(me.Reason)
+		if a := words.RulesAnchor(me.Reason); a != "" {
+			out.Rules = rulesURL + "#" + a
+		}
+	}
+	writeJSON(w, status, out)
 }
 
 // handleRecord sends the record of a finished game. While the game goes on

@@ -15,7 +15,7 @@ import (
 )
 
 // gameOf is the tests' hook into the referee: the game the server's Table
-// for id holds (rebuilt from a copy of the Table: its record replayed), and
+// for id holds (from a copy of the Table, abandoned to give its game), and
 // the first person's seat.
 func gameOf(s *server, id string) (elasund.Game, elasund.Player, bool) {
 	s.mu.Lock()
@@ -56,12 +56,8 @@ func tableGame(data []byte) elasund.Game {
 	if err := t.UnmarshalBinary(data); err != nil {
 		panic(err)
 	}
-	t.Abandon() // a copy: its record is the game so far
-	rec, err := t.Record()
-	if err != nil {
-		panic(err)
-	}
-	g, err := rec.Replay()
+	t.Abandon() // a copy: its game is the game so far
+	g, err := t.Game()
 	if err != nil {
 		panic(err)
 	}

@@ -37,7 +37,7 @@
 // answered or shown to anyone. When the server starts it loads every
 // unfinished game (UnmarshalBinary replays and checks its log, which must
 // agree with the log's rows) and resumes its bots. A game nobody moved in
-// or looked at for -idle is abandoned; a finished or abandoned game is
+// or looked at for -idle is abandoned; a finished game is
 // kept, for its end page and its replay, for -retention after its end and
 // then deleted. Seat tokens are kept only as their SHA-256.
 //
@@ -49,8 +49,9 @@
 //     comes with the token of the seat that decides (401 without a token
 //     or with one of no seat, 403 with another seat's) and the Table lists
 //     it for that seat; anything else is refused with the engine's reason
-//     (a 422). The dice are the Table's: a forced roll ("roll 6 6") is
-//     refused.
+//     (a 422), which the page shows as a plain sentence with the rule's
+//     section of RULES.md. The dice are the Table's: a forced roll ("roll
+//     6 6") is refused.
 //   - A client sees its seat's view and picture only, a spectator the
 //     public view; every hand is shown once the game is over. A token is
 //     192 bits from crypto/rand, compared in constant time. Nobody can
@@ -105,8 +106,12 @@
 // # API
 //
 // For other clients: bodies and answers are JSON; an error is a 4xx with
-// {"error": "..."}. A seat's requests carry its token as
-// "Authorization: Bearer TOKEN".
+// {"error": "..."}. A move that is not played (400 for text that is not a
+// move, 403 for a seat that does not decide, 422 for a move the rules
+// refuse) adds "reason" (the code of elasund.Reason: "no-majority"),
+// "sentence" (the refusal in plain words, which the page shows), "section"
+// (the rule's section of RULES.md: "§6.2") and "rules" (a link to it). A
+// seat's requests carry its token as "Authorization: Bearer TOKEN".
 //
 //	GET    /api/bots                          the bots' names and limits
 //	POST   /api/games                         {"seats": ["human", "human", "greedy"], "rules": "default", "maxTurns": 0}
@@ -117,7 +122,8 @@
 //	                                          the log from move K on, svg=H leaves out the picture if its hash is H
 //	POST   /api/games/{id}/moves              {"move": "end build"}: the deciding seat's token; answers its new state
 //	GET    /api/games/{id}/record             the record (text), once the game is over
-//	DELETE /api/games/{id}                    a seat's token: ends the game (abandoned, kept for -retention)
+//	DELETE /api/games/{id}                    a seat's token: that seat leaves, which ends the game (the seat
+//	                                          forfeits: it is ranked last; kept for -retention)
 //	POST   /api/replays                       {"record": "…a record's text…"}
 //	GET    /api/replays/{id}                  its moves; the id of a finished game replays that game
 //	GET    /api/replays/{id}/positions/{k}[?view=V]
@@ -129,8 +135,12 @@
 // JSON), "svg", "svgHash", "moves" (the seat's legal moves, each with its
 // place on the board and its "cost", empty for a free move), "log" (the
 // moves from "logFrom" on), "lastRoll" {"color", "dice", "turn"}, "note",
-// "end" (once over: "winner", "abandoned", "standings" with every hand,
-// "record" and "replay" links)}.
+// "end" (once over: "winner"; "method", how it ended: "all cubes placed",
+// "turn limit reached", "abandoned" or "forfeited"; "ending", why, in a
+// sentence; "standings", by place, each with its "place", "cubes",
+// "winner", "forfeited" and, for information, its gold, trade points and
+// hand; "returns" by seat, the seats in first place sharing 1; all from
+// elasund.Table's Outcome; "record" and "replay" links)}.
 //
 // Its tests include some in a real headless Chromium (chromedp); they skip
 // when none is installed (apt-get install chromium). ELASUND_CHROMIUM names

@@ -56,7 +56,7 @@ func TestSchema(t *testing.T) {
 }
 
 // TestFinishedGame plays a game of two people to its end through the API,
-// then checks the end (standings by score, every hand revealed as the
+// then checks the end (standings by cubes, every hand revealed as the
 // record replayed has it, links to the replay and the record), the
 // replay of the game by its id with each seat's view, and that the game
 // is kept after the server lets it go from memory, until its retention
@@ -84,7 +84,7 @@ func TestFinishedGame(t *testing.T) {
 	for _, token := range []string{"", c.Seats[0].Token, c.Seats[1].Token} {
 		st := stateAs(t, ts, c.ID, token)
 		e := st.End
-		if e == nil || e.Abandoned || e.Winner != "" || len(e.Standings) != 2 || e.Replay != "/replay#id="+c.ID ||
+		if e == nil || e.Method != "turn limit reached" || e.Winner != "" || len(e.Standings) != 2 || e.Replay != "/replay#id="+c.ID ||
 			e.Record != "/api/games/"+c.ID+"/record" || len(st.Moves) != 0 {
 			t.Fatalf("the end: %+v", e)
 		}
@@ -93,10 +93,10 @@ func TestFinishedGame(t *testing.T) {
 			if sj.Color != final.Color(0).String() {
 				p = 1
 			}
-			if sj.Score != final.CubesPlaced(p) || sj.Gold != final.Gold(p) || sj.Hand != handOf(final.Hand(p)) || sj.Kind != human {
-				t.Fatalf("standing %d: %+v; the game has score %d, gold %d, hand %v", i, sj, final.CubesPlaced(p), final.Gold(p), final.Hand(p))
+			if sj.Cubes != final.CubesPlaced(p) || sj.Gold != final.Gold(p) || sj.Hand != handOf(final.Hand(p)) || sj.Kind != human {
+				t.Fatalf("standing %d: %+v; the game has %d cubes, gold %d, hand %v", i, sj, final.CubesPlaced(p), final.Gold(p), final.Hand(p))
 			}
-			if i > 0 && (sj.Score > e.Standings[i-1].Score || sj.Rank < e.Standings[i-1].Rank) {
+			if i > 0 && (sj.Cubes > e.Standings[i-1].Cubes || sj.Place < e.Standings[i-1].Place) {
 				t.Fatalf("the standings are not best first: %+v", e.Standings)
 			}
 		}

@@ -159,7 +159,7 @@ func TestJanitor(t *testing.T) {
 		// Abandoned, and kept in the store for its retention: loaded
 		// again, it is over.
 		st := stateAs(t, ts, c.ID, "")
-		if st.End == nil || !st.End.Abandoned || len(st.Moves) != 0 {
+		if st.End == nil || st.End.Method != "abandoned" || len(st.Moves) != 0 {
 			t.Fatalf("an idle game: %+v", st.End)
 		}
 		closed := make(chan struct{})

@@ -241,11 +241,12 @@ func TestRefusals(t *testing.T) {
 	if status != http.StatusTooManyRequests || !strings.Contains(errorOf(t, data, ctype), "at most 4") {
 		t.Fatalf("over the cap: %d %s", status, data)
 	}
-	// Ending a game makes room; the game ended is over, abandoned.
+	// Ending a game makes room; the game ended is over, forfeited by the
+	// seat that ended it.
 	if status, data, _ := doAs(t, ts, ct.Token, "DELETE", "/api/games/"+theirs, ""); status != http.StatusOK {
 		t.Fatalf("delete: %d %s", status, data)
 	}
-	if st := stateAs(t, ts, theirs, ""); st.End == nil || !st.End.Abandoned {
+	if st := stateAs(t, ts, theirs, ""); st.End == nil || st.End.Method != "forfeited" || st.End.Winner != "blue" {
 		t.Fatalf("a game ended: %+v", st.End)
 	}
 	create(t, ts, body)

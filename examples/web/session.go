@@ -45,7 +45,8 @@ type session struct {
 	stopped  bool          // removed from the server: no more moves
 	note     string        // what went wrong with a bot, for the page
 	pics     map[elasund.Player]picture
-	end      *endJSON // the standings, once the game is over
+	lastRoll *rollJSON // the last roll played, nil before the first
+	end      *endJSON  // the standings, once the game is over
 }
 
 // A seat says who plays one seat: a person, who proves it with the seat's
@@ -93,7 +94,7 @@ func newSession(id string, t *elasund.Table, seats []seat, st store, now time.Ti
 		return nil, errors.New(`no seat is "human": a game needs at least one person`)
 	}
 	return &session{id: id, seats: seats, t: t, store: st, done: make(chan struct{}),
-		changed: make(chan struct{}), lastUsed: now, pics: map[elasund.Player]picture{}}, nil
+		changed: make(chan struct{}), lastUsed: now, pics: map[elasund.Player]picture{}, lastRoll: lastRollOf(t)}, nil
 }
 
 // hashToken returns the hash under which a seat's token is kept: the
@@ -175,7 +176,8 @@ func (ss *session) idle(now time.Time, limit time.Duration) bool {
 	return now.Sub(ss.lastUsed) > limit
 }
 
-// over reports whether the game is over (by the rules, or abandoned).
+// over reports whether the game is over (by the rules, abandoned or
+// forfeited).
 func (ss *session) over() bool {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
@@ -202,28 +204,44 @@ func (ss *session) stopLocked() {
 	ss.notify()
 }
 
-// abandon ends the game where it stands (a player deleted it, or nobody
-// used it for the idle time), saves it as finished and stops the session.
+// abandon ends the game where it stands for everyone (Table.Abandon), as
+// the server does with a game nobody used for the idle time; saves it as
+// finished and stops the session. A game that is over stays as it is.
 func (ss *session) abandon(now time.Time) error {
+	return ss.endWith(now, func() error { ss.t.Abandon(); return nil })
+}
+
+// forfeit ends the game because seat p leaves the table (Table.Forfeit),
+// as the server does when a person ends the game from their seat: p is
+// ranked last, and at two seats the other wins. It saves the game as
+// finished and stops the session. A game that is over stays as it is.
+func (ss *session) forfeit(p elasund.Player, now time.Time) error {
+	return ss.endWith(now, func() error { return ss.t.Forfeit(p) })
+}
+
+// endWith ends the game with how, unless it is over or the session stopped,
+// saves it and stops the session.
+func (ss *session) endWith(now time.Time, how func() error) error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	var err error
 	if !ss.stopped && !ss.t.Over() {
-		ss.t.Abandon()
-		err = ss.saveAbandonedLocked(now)
+		if err = how(); err == nil {
+			err = ss.saveEndedLocked(now)
+		}
 	}
 	ss.stopLocked()
 	return err
 }
 
-func (ss *session) saveAbandonedLocked(now time.Time) error {
+func (ss *session) saveEndedLocked(now time.Time) error {
 	data, err := ss.t.MarshalBinary()
 	if err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	return ss.store.Abandoned(ctx, ss.id, data, now)
+	return ss.store.Ended(ctx, ss.id, data, now)
 }
 
 // isStopped reports whether the session was stopped.
@@ -241,43 +259,69 @@ func (ss *session) notify() {
 
 // playLocked plays move m for seat p on the Table and saves it: the table
 // and the move's log row in one transaction. If the store fails, the move
-// is taken back (the table is loaded from its form before the move) and
-// an error wrapping errStore is returned. The Table is the referee: its
-// refusal (a *elasund.MoveError naming the rule) is returned as it is, and
-// the game is then unchanged. The caller holds ss.mu.
+// is taken back (Table.Undo: the table is as it was, and the dice and cards
+// will fall again as they fell) and an error wrapping errStore is
+// returned. The Table is the referee: its refusal (a *elasund.MoveError
+// naming the rule) is returned as it is, and the game is then unchanged.
+// The caller holds ss.mu.
 func (ss *session) playLocked(p elasund.Player, m elasund.Move) error {
 	if ss.stopped {
 		return errClosed
 	}
-	if err := ss.t.Check(p, m); err != nil {
-		return err
-	}
-	before, err := ss.t.MarshalBinary()
+	e, err := ss.t.Play(p, m)
 	if err != nil {
-		return err
-	}
-	turn := ss.t.Turn()
-	if _, err := ss.t.Play(p, m); err != nil {
 		return err
 	}
 	n := ss.t.Len()
-	played := ss.t.AppendLog(nil, n-1)[0].Move // a roll carries the dice that came up
-	after, err := ss.t.MarshalBinary()
+	data, err := ss.t.MarshalBinary()
 	if err == nil {
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
-		e := storedMove{N: n, Turn: turn, Seat: int(p), Text: played.String(), At: time.Now()}
-		err = ss.store.Played(ctx, ss.id, after, e, ss.t.Over(), e.At)
+		row := storedMove{N: n, Turn: e.Turn, Seat: int(p), Text: e.Move.String(), At: time.Now()} // a roll carries its dice
+		err = ss.store.Played(ctx, ss.id, data, row, ss.t.Over(), row.At)
 		cancel()
 	}
 	if err != nil {
-		var back elasund.Table
-		if uerr := back.UnmarshalBinary(before); uerr != nil {
-			return fmt.Errorf("%w: %v (and the table could not be taken back: %v)", errStore, err, uerr)
+		if uerr := ss.takeBackLocked(); uerr != nil {
+			return fmt.Errorf("%w: %v (and the move could not be taken back: %v)", errStore, err, uerr)
 		}
-		*ss.t = back
 		return fmt.Errorf("%w: %v", errStore, err)
 	}
+	if e.Move.Kind == elasund.Roll {
+		ss.lastRoll = rollOf(ss.t, n, e)
+	}
 	ss.notify()
+	return nil
+}
+
+// takeBackLocked takes back the move just played, which the store did not
+// keep. Table.Undo does, unless the move ended the game: a game that is
+// over takes back nothing (its record may be out), so the table is then
+// played again from its configuration up to the move before, as Undo
+// would, rolls rolling again from the seed. The caller holds ss.mu.
+func (ss *session) takeBackLocked() error {
+	if !ss.t.Over() {
+		_, err := ss.t.Undo()
+		return err
+	}
+	rec, err := ss.t.Record() // the record is not handed out: the move is not kept
+	if err != nil {
+		return err
+	}
+	back, err := elasund.NewTable(rec.Config)
+	if err != nil {
+		return err
+	}
+	log := ss.t.Log()
+	for _, e := range log[:len(log)-1] {
+		m := e.Move
+		if m.Kind == elasund.Roll {
+			m.Dice = [2]uint8{} // the table rolls again, from the seed
+		}
+		if _, err := back.Play(e.Player, m); err != nil {
+			return err
+		}
+	}
+	*ss.t = *back
 	return nil
 }
 
@@ -312,7 +356,8 @@ func (ss *session) changes(after int) (<-chan struct{}, bool) {
 
 // record returns the game's record once it is over (the Table gives it no
 // sooner: it holds the seed), with a tag naming who played each seat:
-// [Red "human"], [Blue "random"].
+// [Red "human"], [Blue "random"]; a game the server ended keeps the
+// Table's tag Termination, "abandoned" or "forfeit blue".
 func (ss *session) record() (elasund.Record, error) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
@@ -324,7 +369,10 @@ func (ss *session) recordLocked() (elasund.Record, error) {
 	if err != nil {
 		return elasund.Record{}, err
 	}
-	rec.Tags = map[string]string{"Event": "elasund web game", "Game": ss.id}
+	if rec.Tags == nil {
+		rec.Tags = map[string]string{}
+	}
+	rec.Tags["Event"], rec.Tags["Game"] = "elasund web game", ss.id // beside the Table's Termination, if any
 	for p := range rec.Config.Players {
 		c := ss.t.Color(elasund.Player(p)).String()
 		rec.Tags[strings.ToUpper(c[:1])+c[1:]] = ss.seats[p].kind

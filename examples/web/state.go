@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"hash/fnv"
-	"sort"
 	"strconv"
 
 	"github.com/elasund/elasund"
+	"github.com/elasund/elasund/examples/internal/words"
 )
 
 // logEntry is one move played, as the log on the page and the replay's
@@ -58,26 +58,33 @@ type stateJSON struct {
 	End      *endJSON     `json:"end,omitempty"` // once the game is over
 }
 
-// endJSON is the end of a game: the standings and every hand, which are
-// public once it is over (its record, with the seed, is given too).
+// endJSON is the end of a game: how it ended, the standings and every
+// hand, which are public once it is over (its record, with the seed, is
+// given too). The places, cubes and returns are the Table's Outcome: the
+// server ranks nobody itself.
 type endJSON struct {
-	Winner    string      `json:"winner"` // a colour, or "" (the turn limit, or abandoned)
-	Abandoned bool        `json:"abandoned"`
-	Standings []standJSON `json:"standings"` // best first
+	Winner    string      `json:"winner"`    // a colour, or "" (no winner)
+	Method    string      `json:"method"`    // how it ended: elasund.Method's words ("all cubes placed", "forfeited", …)
+	Ending    string      `json:"ending"`    // why it ended, in a sentence for a person (words.Ending)
+	Standings []standJSON `json:"standings"` // by place, then by seat (Outcome.Standings)
+	Returns   []float64   `json:"returns"`   // by seat: the seats in first place share 1 (Outcome.Returns)
 	Record    string      `json:"record"`    // the record's URL
 	Replay    string      `json:"replay"`    // the replay page's URL
 }
 
-// standJSON is one seat at the end.
+// standJSON is one seat at the end: its place, cubes, whether it won or
+// forfeited (Outcome's Standing), and, as information only, its gold,
+// trade points and hand, which decide nothing.
 type standJSON struct {
-	Rank   int      `json:"rank"`
-	Color  string   `json:"color"`
-	Kind   string   `json:"kind"`
-	Score  int      `json:"score"` // cubes placed, of elasund.CubesPerPlayer
-	Gold   int      `json:"gold"`
-	Trade  int      `json:"tradePoints"`
-	Hand   handJSON `json:"hand"` // revealed
-	Winner bool     `json:"winner"`
+	Place     int      `json:"place"` // 1 for first; seats that share a place have the same
+	Color     string   `json:"color"`
+	Kind      string   `json:"kind"`
+	Cubes     int      `json:"cubes"` // cubes placed, of elasund.CubesPerPlayer
+	Winner    bool     `json:"winner"`
+	Forfeited bool     `json:"forfeited,omitempty"` // the seat left, which ranks it last
+	Gold      int      `json:"gold"`
+	Trade     int      `json:"tradePoints"`
+	Hand      handJSON `json:"hand"` // revealed
 }
 
 // state describes the game as seat p knows it (NoPlayer: a spectator),
@@ -120,10 +127,10 @@ func (ss *session) stateLocked(p elasund.Player, from int, have string) (stateJS
 	for i, e := range entries {
 		st.Log[i] = logEntry{N: st.LogFrom + i + 1, Turn: e.Turn, Color: ss.t.Color(e.Player).String(), Text: e.Move.String()}
 	}
-	st.LastRoll = ss.lastRollLocked()
+	st.LastRoll = ss.lastRoll
 	if ss.t.Over() {
 		if ss.end == nil {
-			if ss.end, err = ss.endLocked(); err != nil {
+			if ss.end, err = ss.endJSONLocked(); err != nil {
 				return stateJSON{}, err
 			}
 		}
@@ -132,21 +139,26 @@ func (ss *session) stateLocked(p elasund.Player, from int, have string) (stateJS
 	return st, nil
 }
 
-// lastRollLocked finds the last roll in the log, looking back a turn's
-// worth of moves at a time.
-func (ss *session) lastRollLocked() *rollJSON {
-	n := ss.t.Len()
+// lastRollOf finds the last roll in table t's log, looking back a turn's
+// worth of moves at a time, for a session that starts from a saved table;
+// after that the session notes each roll as it is played.
+func lastRollOf(t *elasund.Table) *rollJSON {
+	n := t.Len()
 	for hi := n; hi > 0; hi -= 64 {
 		lo := max(0, hi-64)
-		es := ss.t.AppendLog(nil, lo)[:hi-lo]
+		es := t.AppendLog(nil, lo)[:hi-lo]
 		for i := len(es) - 1; i >= 0; i-- {
-			if m := es[i].Move; m.Kind == elasund.Roll {
-				return &rollJSON{N: lo + i + 1, Turn: es[i].Turn, Color: ss.t.Color(es[i].Player).String(),
-					Dice: [2]int{int(m.Dice[0]), int(m.Dice[1])}}
+			if es[i].Move.Kind == elasund.Roll {
+				return rollOf(t, lo+i+1, es[i])
 			}
 		}
 	}
 	return nil
+}
+
+// rollOf describes entry e, a roll, the move number n of table t.
+func rollOf(t *elasund.Table, n int, e elasund.Entry) *rollJSON {
+	return &rollJSON{N: n, Turn: e.Turn, Color: t.Color(e.Player).String(), Dice: [2]int{int(e.Move.Dice[0]), int(e.Move.Dice[1])}}
 }
 
 // pictureLocked returns seat p's picture of the game now, drawn once a
@@ -181,11 +193,7 @@ func (ss *session) pictureLocked(p elasund.Player, v elasund.View) (picture, err
 
 // refereePictureLocked draws the finished game with every hand shown.
 func (ss *session) refereePictureLocked() (string, error) {
-	rec, err := ss.t.Record()
-	if err != nil {
-		return "", err
-	}
-	g, err := rec.Replay()
+	g, err := ss.t.Game()
 	if err != nil {
 		return "", err
 	}
@@ -211,42 +219,24 @@ func seatPicture(v elasund.View) (string, error) {
 	return svg.String(), nil
 }
 
-// endLocked computes the end: the game replayed from its record, every
-// hand shown, the seats ranked by the winner first, then the score
-// (cubes placed), then gold.
-func (ss *session) endLocked() (*endJSON, error) {
-	rec, err := ss.t.Record()
+// endJSONLocked describes the end: the Table's Outcome (how the game
+// ended, every seat's place and cubes, the returns) and the final game's
+// hands, gold and trade points, which are shown and decide nothing.
+func (ss *session) endJSONLocked() (*endJSON, error) {
+	g, err := ss.t.Game()
 	if err != nil {
 		return nil, err
 	}
-	g, err := rec.Replay()
-	if err != nil {
-		return nil, err
+	o := ss.t.Outcome()
+	e := &endJSON{Method: o.Method.String(), Ending: words.Ending(o, ss.t.Color), Returns: o.Returns(nil),
+		Record: "/api/games/" + ss.id + "/record", Replay: "/replay#id=" + ss.id}
+	if o.Winner != elasund.NoPlayer {
+		e.Winner = ss.t.Color(o.Winner).String()
 	}
-	e := &endJSON{Abandoned: ss.t.Abandoned(), Record: "/api/games/" + ss.id + "/record", Replay: "/replay#id=" + ss.id}
-	if w := ss.t.Winner(); w != elasund.NoPlayer {
-		e.Winner = ss.t.Color(w).String()
-	}
-	for q := range g.Players() {
-		p := elasund.Player(q)
-		e.Standings = append(e.Standings, standJSON{Color: g.Color(p).String(), Kind: ss.seats[q].kind,
-			Score: g.CubesPlaced(p), Gold: g.Gold(p), Trade: g.TradePoints(p), Hand: handOf(g.Hand(p)), Winner: p == ss.t.Winner()})
-	}
-	sort.SliceStable(e.Standings, func(i, j int) bool {
-		a, b := e.Standings[i], e.Standings[j]
-		if a.Winner != b.Winner {
-			return a.Winner
-		}
-		if a.Score != b.Score {
-			return a.Score > b.Score
-		}
-		return a.Gold > b.Gold
-	})
-	for i := range e.Standings {
-		e.Standings[i].Rank = i + 1
-		if i > 0 && !e.Standings[i].Winner && e.Standings[i].Score == e.Standings[i-1].Score && e.Standings[i].Gold == e.Standings[i-1].Gold {
-			e.Standings[i].Rank = e.Standings[i-1].Rank
-		}
+	for _, s := range o.Standings() {
+		p := s.Player
+		e.Standings = append(e.Standings, standJSON{Place: s.Place, Color: s.Color.String(), Kind: ss.seats[p].kind,
+			Cubes: s.Cubes, Winner: s.Won, Forfeited: s.Forfeited, Gold: g.Gold(p), Trade: g.TradePoints(p), Hand: handOf(g.Hand(p))})
 	}
 	return e, nil
 }

@@ -24,11 +24,12 @@ type store interface {
 	Create(ctx context.Context, g storedGame) error
 	// Played saves the move n (from 1) of game id and the table after it,
 	// in one transaction: when it returns nil, both are durable. finished
-	// is set once the game is over (or abandoned).
+	// is set once the game is over.
 	Played(ctx context.Context, id string, table []byte, e storedMove, finished bool, now time.Time) error
-	// Abandoned saves the table of a game ended by the host (idle, or
-	// deleted by a player) and marks it finished.
-	Abandoned(ctx context.Context, id string, table []byte, now time.Time) error
+	// Ended saves the table of a game the server ended before its end
+	// (abandoned when idle, or forfeited by a seat that left) and marks it
+	// finished.
+	Ended(ctx context.Context, id string, table []byte, now time.Time) error
 	// Unfinished returns every game that is not finished, to resume.
 	Unfinished(ctx context.Context) ([]storedGame, error)
 	// Game returns one game, finished or not (ErrNoGame if there is none).
@@ -223,8 +224,8 @@ func (st *sqliteStore) Played(ctx context.Context, id string, table []byte, e st
 	return tx.Commit()
 }
 
-// Abandoned implements store.
-func (st *sqliteStore) Abandoned(ctx context.Context, id string, table []byte, now time.Time) error {
+// Ended implements store.
+func (st *sqliteStore) Ended(ctx context.Context, id string, table []byte, now time.Time) error {
 	_, err := st.db.ExecContext(ctx, `UPDATE games SET tables = ?, updated_at = ?, finished_at = COALESCE(finished_at, ?) WHERE id = ?`,
 		table, ms(now), ms(now), id)
 	return err

@@ -6,7 +6,9 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 
 // api calls the server's JSON API, sending body (if any) as JSON and the
 // fetch options extra (headers, signal), and returns the decoded answer;
-// an error answer throws an Error with the server's message.
+// an error answer throws an Error with the server's message: for a refused
+// move the plain sentence, with the rule's section and link (err.section,
+// err.rules) and the reason's code (err.reason).
 async function api(method, path, body, extra) {
   const opts = Object.assign({ method, headers: {} }, extra || {});
   opts.headers = Object.assign({}, opts.headers);
@@ -22,8 +24,9 @@ async function api(method, path, body, extra) {
     data = null;
   }
   if (!res.ok) {
-    const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
+    const err = new Error((data && (data.sentence || data.error)) || `${res.status} ${res.statusText}`);
     err.status = res.status;
+    if (data && data.reason) Object.assign(err, { reason: data.reason, section: data.section, rules: data.rules });
     throw err;
   }
   return data;

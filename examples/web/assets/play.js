@@ -313,22 +313,22 @@ function renderLog() {
 function renderOver(st) {
   $('over').hidden = !st.end;
   if (!st.end) return;
+  $('error').hidden = true; // a refusal shown before the end is moot
   const e = st.end;
-  $('over-text').textContent = e.abandoned ? 'The game was ended before its end.'
-    : e.winner ? (e.winner === st.you ? 'You won!' : `${e.winner} won.`)
-      : `The game ended at the turn limit (${st.view.maxTurns}) without a winner.`;
+  $('over-text').textContent = (e.winner && e.winner === st.you ? 'You won! ' : '') + e.ending;
   const t = $('standings');
   t.replaceChildren();
   const head = el('tr');
-  for (const h of ['', 'seat', 'score', 'gold', 'cards in hand']) head.append(el('th', '', h));
+  for (const h of ['', 'seat', 'cubes', 'gold', 'cards in hand']) head.append(el('th', '', h));
   t.append(head);
   for (const s of e.standings) {
     const tr = el('tr');
     tr.dataset.color = s.color;
     const seat = el('td');
     seat.append(chip(s.color), document.createTextNode(' ' + (s.kind === 'human' ? '' : s.kind)));
+    if (s.forfeited) seat.append(el('span', 'dim', ' left'));
     const hand = Object.entries(s.hand).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`).join(', ') || 'none';
-    tr.append(el('td', '', s.winner ? '🏆' : String(s.rank)), seat, el('td', '', `${s.score}/10`),
+    tr.append(el('td', '', s.winner ? '🏆' : String(s.place)), seat, el('td', '', `${s.cubes}/10`),
       el('td', '', String(s.gold)), el('td', 'hand', hand));
     t.append(tr);
   }
@@ -510,8 +510,16 @@ function closeConfirm() {
   pending = null;
 }
 
-function showError(text) {
+// showError shows text; for a refused move (an Error of api with a
+// rule) it adds the rule's section as a small link to the rules.
+function showError(text, refusal) {
   $('error').textContent = text;
+  if (refusal && refusal.section) {
+    const a = el('a', 'rule', refusal.section);
+    if (refusal.rules) Object.assign(a, { href: refusal.rules, target: '_blank', rel: 'noopener' });
+    a.title = 'the rule, in RULES.md';
+    $('error').append(' ', a);
+  }
   $('error').hidden = false;
 }
 
@@ -532,7 +540,7 @@ async function play(text) {
     render(st);
   } catch (e) {
     busy = false;
-    showError(e.message);
+    showError(e.message, e);
     if (e.status === 404) $('error').textContent += ' Start a new table.';
     if (game && !game.end) poll();
   }
