@@ -359,9 +359,11 @@
 // take-backs (the library never undoes by itself): the random source goes
 // back with the state, so the dice and cards fall again as they fell and
 // an undo never re-rolls. Undo replays the log from New with plain rolls
-// and allocates only what New does. It is refused once the game is over,
-// by any ending (its record may have been handed out), and when no move
-// has been played.
+// and allocates only what New does. It takes back the move that ended a
+// game by the rules too (a host whose store failed to keep it needs that),
+// but a host must not undo once it has handed out the game's Record or
+// Game, which reveal the seed; it is refused once the host ended play
+// (Abandon, Forfeit) and when no move has been played.
 //
 // # Refusals
 //

@@ -255,16 +255,21 @@ func (t *Table) Forfeit(p Player) error {
 // replays the log but its last entry from New(Config), with plain rolls,
 // and allocates what New does (the game it starts from), nothing more.
 //
-// It refuses, with an error wrapping ErrGameOver, once the game is over by
-// any ending (its record may have been handed out), and with one wrapping
-// ErrNothingToUndo when no move has been played; the zero Table returns an
-// error wrapping ErrNoGame. On error the table is unchanged.
+// The move that ended a game by the rules (the last cube, the turn limit)
+// can be taken back too, for a host that could not keep it (its store
+// failed, say); but a host must not take back a move once it has handed
+// out the game's Record or Game, which reveal the seed and with it every
+// roll to come. Undo refuses, with an error wrapping ErrGameOver, once the
+// host ended play (Abandon, Forfeit: those are no moves to take back),
+// and with one wrapping ErrNothingToUndo when no move has been played; the
+// zero Table returns an error wrapping ErrNoGame. On error the table is
+// unchanged.
 func (t *Table) Undo() (Entry, error) {
 	switch {
 	case t.g.n == 0:
 		return Entry{}, fmt.Errorf("%w: nothing to take back at a table without a game", ErrNoGame)
-	case t.Over():
-		return Entry{}, fmt.Errorf("%w: it ended (%v), and its record may be out; no move is taken back", ErrGameOver, t.Outcome().Method)
+	case t.end != 0:
+		return Entry{}, fmt.Errorf("%w: its host ended it (%v); no move is taken back", ErrGameOver, t.Outcome().Method)
 	case len(t.log) == 0:
 		return Entry{}, fmt.Errorf("%w: no move has been played", ErrNothingToUndo)
 	}

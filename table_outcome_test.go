@@ -257,13 +257,7 @@ func TestTableUndo(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			after := stateOf(tab)
-			if tab.Over() {
-				if _, err := tab.Undo(); !errors.Is(err, ErrGameOver) || !sameTable(after, stateOf(tab)) {
-					t.Fatalf("Undo of a game over = %v", err)
-				}
-				break
-			}
+			after, over := stateOf(tab), tab.Over()
 			undone, err := tab.Undo()
 			if err != nil || undone != played || !sameTable(before, stateOf(tab)) {
 				t.Fatalf("seed %d: Undo of %v = %+v, %v; the table differs from before it: %v",
@@ -279,6 +273,9 @@ func TestTableUndo(t *testing.T) {
 			}
 			if again, err := tab.Play(p, m); err != nil || again != played || !sameTable(after, stateOf(tab)) {
 				t.Fatalf("seed %d: %v played again after Undo = %+v, %v; want the same draw %+v", seed, m, again, err, played)
+			}
+			if over && !tab.Over() {
+				t.Fatalf("seed %d: the move that ended the game, played again, does not end it", seed)
 			}
 		}
 	}
@@ -297,8 +294,6 @@ func TestTableUndoRefusals(t *testing.T) {
 	}{
 		{"no move played", newTestTable(t, Config{Players: 2, Seed: 1}), ErrNothingToUndo},
 		{"the zero table", &Table{}, ErrNoGame},
-		{"a won game", tables["won"], ErrGameOver},
-		{"at the turn limit", tables["turn limit"], ErrGameOver},
 		{"an abandoned game", tables["abandoned"], ErrGameOver},
 		{"a forfeited game", tables["forfeited, two seats"], ErrGameOver},
 	} {
@@ -309,6 +304,30 @@ func TestTableUndoRefusals(t *testing.T) {
 		}
 		if !sameTable(before, stateOf(tc.tab)) {
 			t.Errorf("%s: a refused Undo changed the table", tc.name)
+		}
+	}
+}
+
+// TestTableUndoEnded: the move that ended a game by the rules can be
+// taken back, and played again it ends the game the same way.
+func TestTableUndoEnded(t *testing.T) {
+	tables := endedTables(t)
+	for _, name := range []string{"won", "turn limit"} {
+		tab := tables[name]
+		end, out, n := stateOf(tab), tab.Outcome(), tab.Len()
+		e, err := tab.Undo()
+		if err != nil || tab.Over() || tab.Len() != n-1 || tab.ToMove() != e.Player {
+			t.Fatalf("%s: Undo = %+v, %v; over %v, %d moves, %v to move", name, e, err, tab.Over(), tab.Len(), tab.ToMove())
+		}
+		m := e.Move
+		if m.Kind == Roll {
+			m.Dice = [2]uint8{}
+		}
+		if _, err := tab.Play(e.Player, m); err != nil {
+			t.Fatalf("%s: the move taken back is refused: %v", name, err)
+		}
+		if !sameTable(end, stateOf(tab)) || tab.Outcome() != out {
+			t.Errorf("%s: played again, the last move does not end the game as before", name)
 		}
 	}
 }

@@ -294,35 +294,12 @@ func (ss *session) playLocked(p elasund.Player, m elasund.Move) error {
 }
 
 // takeBackLocked takes back the move just played, which the store did not
-// keep. Table.Undo does, unless the move ended the game: a game that is
-// over takes back nothing (its record may be out), so the table is then
-// played again from its configuration up to the move before, as Undo
-// would, rolls rolling again from the seed. The caller holds ss.mu.
+// keep, with Table.Undo: dice and cards fall again as they fell. A move
+// that ended the game is taken back too: the game's record was not handed
+// out before the store kept the move. The caller holds ss.mu.
 func (ss *session) takeBackLocked() error {
-	if !ss.t.Over() {
-		_, err := ss.t.Undo()
-		return err
-	}
-	rec, err := ss.t.Record() // the record is not handed out: the move is not kept
-	if err != nil {
-		return err
-	}
-	back, err := elasund.NewTable(rec.Config)
-	if err != nil {
-		return err
-	}
-	log := ss.t.Log()
-	for _, e := range log[:len(log)-1] {
-		m := e.Move
-		if m.Kind == elasund.Roll {
-			m.Dice = [2]uint8{} // the table rolls again, from the seed
-		}
-		if _, err := back.Play(e.Player, m); err != nil {
-			return err
-		}
-	}
-	*ss.t = *back
-	return nil
+	_, err := ss.t.Undo() // the move ending the game too: its record was not handed out
+	return err
 }
 
 // play plays move m for the person's seat p.
