@@ -197,7 +197,7 @@ function renderPlayers(st) {
     row.dataset.color = p.color;
     if (p.color === st.view.toMove && !st.end) row.classList.add('deciding');
     if (p.color === st.you) row.classList.add('mine');
-    row.append(chip(p.color, p.color), el('span', 'kind', who(st, p.color)),
+    row.append(chip(p.color, p.color), el('span', 'kind' + (seatOf(st, p.color).left ? ' left' : ''), who(st, p.color)),
       el('span', 'score', `${p.cubesPlaced}/10`),
       el('span', 'gold', `${p.gold} gold`), el('span', 'cards', `${p.influenceCards} card${p.influenceCards === 1 ? '' : 's'}`));
     row.title = `${p.color}: ${p.cubesPlaced} of 10 cubes placed (the score), ${p.gold} gold, ${p.influenceCards} influence cards; click for the panel`;
