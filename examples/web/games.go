@@ -201,7 +201,9 @@ func (s *server) addGame(ss *session, client string, now time.Time) error {
 		return fmt.Errorf("%w: %v", errStore, err)
 	}
 	s.games[ss.id] = ss
-	s.creators[ss.id] = client
+	if s.opts.MaxGamesPerClient > 0 {
+		s.creators[ss.id] = client // forgotten once the game is no longer held
+	}
 	return nil
 }
 
@@ -231,8 +233,9 @@ func (s *server) session(w http.ResponseWriter, r *http.Request) *session {
 }
 
 // seatOf reads the request's "Authorization: Bearer TOKEN" and returns the
-// seat whose token it is: NoPlayer and true without the header (a
-// spectator), false (after writing a 401) for a token of no seat.
+// seat whose token it is: NoPlayer and true without the header or with
+// the game's admin token (a spectator), false (after writing a 401) for a
+// token of no seat or of a seat whose person left.
 func seatOf(w http.ResponseWriter, r *http.Request, ss *session) (elasund.Player, bool) {
 	h := r.Header.Get("Authorization")
 	if h == "" {
@@ -240,21 +243,18 @@ func seatOf(w http.ResponseWriter, r *http.Request, ss *session) (elasund.Player
 	}
 	token, ok := strings.CutPrefix(h, "Bearer ")
 	token = strings.TrimSpace(token)
+	p, left, found := ss.seatOf(token)
+	switch {
+	case ok && found && !left:
+		return p, true
+	case ok && !found && ss.isAdmin(token):
+		return elasund.NoPlayer, true // the creator's admin token sees what a spectator sees
+	}
 	w.Header().Set("WWW-Authenticate", `Bearer realm="elasund", error="invalid_token"`)
-	if ok {
-		p, left, found := ss.seatOf(token)
-		switch {
-		case found && left:
-			kind := ss.kindOf(p)
-			writeError(w, http.StatusUnauthorized, "the seat of this token (%s) left game %s, and the %s bot plays it: you may watch, without the token", ss.color(p), ss.id, kind)
-			return elasund.NoPlayer, false
-		case found:
-			w.Header().Del("WWW-Authenticate")
-			return p, true
-		case ss.isAdmin(token):
-			w.Header().Del("WWW-Authenticate")
-			return elasund.NoPlayer, true // the creator's admin token sees what a spectator sees
-		}
+	if ok && found {
+		writeError(w, http.StatusUnauthorized, "the seat of this token (%s) left game %s, and the %s bot plays it: you may watch, without the token",
+			ss.color(p), ss.id, ss.kindOf(p))
+		return elasund.NoPlayer, false
 	}
 	writeError(w, http.StatusUnauthorized, "the Authorization header holds no seat's token of game %s (send Authorization: Bearer TOKEN, the token of your seat's link)", ss.id)
 	return elasund.NoPlayer, false

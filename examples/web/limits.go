@@ -245,12 +245,13 @@ func (l *limiter) size() int {
 	return len(l.clients)
 }
 
-// every returns the time in which one more creation is allowed.
+// every returns the time in which one more creation is allowed (at most
+// a day).
 func (l *limiter) every() time.Duration {
 	if l.perSecond <= 0 {
 		return 0
 	}
-	return time.Duration(float64(time.Second) / float64(l.perSecond))
+	return time.Duration(min(float64(time.Second)/float64(l.perSecond), float64(24*time.Hour))) // a day at most: no overflow
 }
 
 // retryAfter is the Retry-After header of a refused creation: the seconds

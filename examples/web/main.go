@@ -115,7 +115,8 @@
 //
 // Each client address (an IPv6 client's /64) may create -create-burst
 // (10) games and records at once and then -create-rate (6) a minute (429,
-// with Retry-After, beyond), and hold at most -max-games-per-addr (10)
+// with Retry-After, beyond; every POST of a game or a record counts, even
+// one refused for its body), and hold at most -max-games-per-addr (10)
 // unfinished games of the -max-games; ending a game does not give back
 // its creation. At most 10,000 addresses are remembered (those whose
 // allowance has refilled are forgotten first). Behind a reverse proxy
@@ -169,7 +170,8 @@
 //	                                          game ends: {"left": "red", "over": true, "method": "forfeited"}. The
 //	                                          leaver's token then plays and sees nothing (401): they may watch.
 //	                                          The admin token: the game is abandoned for everyone ({"over": true,
-//	                                          "method": "abandoned"}). A finished game: 409. Kept for -retention.
+//	                                          "method": "abandoned"}); elsewhere it sees what a spectator sees and
+//	                                          plays nothing. A finished game: 409. Kept for -retention.
 //	POST   /api/replays                       {"record": "…a record's text…"}
 //	GET    /api/replays/{id}                  its moves; the id of a finished game replays that game
 //	GET    /api/replays/{id}/positions/{k}[?view=V]
@@ -240,14 +242,24 @@ type badFlags struct{ err error }
 func (b badFlags) Error() string { return b.err.Error() }
 func (b badFlags) Unwrap() error { return b.err }
 
-// run parses the flags, serves until ctx is done, and shuts down.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// config is what the flags say.
+type config struct {
+	addr, record, db string
+	opts             options
+	timeouts         timeouts
+	maxConns         int
+}
+
+// parseFlags reads the command's flags, writing the usage and the flag
+// package's complaints to stderr.
+func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fl := flag.NewFlagSet("web", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	addr := fl.String("addr", "127.0.0.1:8080", "address to listen on")
-	record := fl.String("record", "", "a record file to offer on the replay page")
-	dbPath := fl.String("db", defaultDB, `the SQLite database file that keeps the games (":memory:" keeps nothing)`)
-	var opts options
+	var c config
+	opts := &c.opts
+	fl.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	fl.StringVar(&c.record, "record", "", "a record file to offer on the replay page")
+	fl.StringVar(&c.db, "db", defaultDB, `the SQLite database file that keeps the games (":memory:" keeps nothing)`)
 	fl.IntVar(&opts.MaxGames, "max-games", 50, "games (and, separately, loaded records) held at once")
 	fl.DurationVar(&opts.Idle, "idle", 2*time.Hour, "abandon a game nobody moved in or looked at this long, and remove a loaded record unused this long (0: never)")
 	fl.DurationVar(&opts.Retention, "retention", 30*24*time.Hour, "keep a finished game for replay this long, then delete it (0: forever)")
@@ -259,101 +271,104 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl.IntVar(&opts.MaxSearches, "max-searches", defaultMaxSearches, "bot searches run at once; the other bots wait")
 	fl.Uint64Var(&opts.Seed, "seed", 0, "for tests only: draw the games' and bots' seeds from this seed, which makes every game predictable (0: secret seeds)")
 	fl.StringVar(&opts.LeaveBot, "leave-bot", defaultLeaveBot, "the bot that plays on a seat its person left")
-	hosts := fl.String("allowed-hosts", "", "comma-separated host names the server answers to, against DNS rebinding; IP addresses are always allowed, * allows any (default: localhost and the host of -addr if it is a name)")
-	var to timeouts
-	fl.DurationVar(&to.Header, "header-timeout", defaultHeaderTimeout, "the longest a client may take to send a request's headers (0: no limit)")
-	fl.DurationVar(&to.Read, "read-timeout", defaultReadTimeout, "the longest a client may take to send a whole request, its body too (0: no limit)")
-	fl.DurationVar(&to.Write, "write-timeout", defaultWriteTimeout, "the longest an answer may take, from the end of its request; a long poll adds its wait (0: no limit)")
-	fl.DurationVar(&to.Idle, "conn-idle", defaultConnIdle, "close a keep-alive connection idle this long between requests (0: -read-timeout)")
-	maxConns := fl.Int("max-conns", defaultMaxConns, "connections open at once; the others wait to be accepted (lowered to fit the limit of open files)")
-	fl.Float64Var(&opts.CreateRate, "create-rate", defaultCreateRate, "new games and records a client address may create a minute, after -create-burst at once (0: no limit)")
-	fl.IntVar(&opts.CreateBurst, "create-burst", defaultCreateBurst, "new games and records a client address may create at once")
-	fl.IntVar(&opts.MaxGamesPerClient, "max-games-per-addr", defaultGamesPerAddr, "unfinished games of one client address held at once (0: only -max-games)")
+	hosts := netFlags(fl, &c)
 	fl.Usage = func() {
 		fmt.Fprintln(fl.Output(), "usage: web [-addr ADDR] [-db FILE] [-record FILE] [flags]")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return err
+			return c, err
 		}
-		return badFlags{err}
+		return c, badFlags{err}
 	}
 	if fl.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments: %v", fl.Args())
+		return c, fmt.Errorf("unexpected arguments: %v", fl.Args())
 	}
+	to := c.timeouts
 	switch {
 	case opts.MaxGames < 1 || opts.MaxSearches < 1:
-		return errors.New("-max-games and -max-searches must be at least 1")
+		return c, errors.New("-max-games and -max-searches must be at least 1")
 	case opts.Idle < 0 || opts.BotDelay < 0 || opts.MaxTurns < 0 || opts.Retention < 0:
-		return errors.New("-idle, -retention, -bot-delay and -max-turns must not be negative")
+		return c, errors.New("-idle, -retention, -bot-delay and -max-turns must not be negative")
 	case *replayMB < 1 || *replayMB > 1<<20:
-		return errors.New("-max-replay-mb must be from 1 to 1048576")
+		return c, errors.New("-max-replay-mb must be from 1 to 1048576")
 	case opts.MaxIterations < 1 || opts.MaxIterations > bots.MaxIterations:
-		return fmt.Errorf("-max-iterations must be from 1 to %d", bots.MaxIterations)
+		return c, fmt.Errorf("-max-iterations must be from 1 to %d", bots.MaxIterations)
 	case opts.SearchTime <= 0:
-		return errors.New("-search-time must be positive")
+		return c, errors.New("-search-time must be positive")
 	case to.Header < 0 || to.Read < 0 || to.Write < 0 || to.Idle < 0:
-		return errors.New("-header-timeout, -read-timeout, -write-timeout and -conn-idle must not be negative")
-	case *maxConns < 1 || opts.CreateBurst < 1:
-		return errors.New("-max-conns and -create-burst must be at least 1")
+		return c, errors.New("-header-timeout, -read-timeout, -write-timeout and -conn-idle must not be negative")
+	case c.maxConns < 1 || opts.CreateBurst < 1:
+		return c, errors.New("-max-conns and -create-burst must be at least 1")
 	case opts.CreateRate < 0 || opts.MaxGamesPerClient < 0:
-		return errors.New("-create-rate and -max-games-per-addr must not be negative")
+		return c, errors.New("-create-rate and -max-games-per-addr must not be negative")
 	}
-	opts.AllowedHosts = defaultHosts(*addr)
+	opts.AllowedHosts = defaultHosts(c.addr)
 	if *hosts != "" {
 		opts.AllowedHosts = strings.Split(*hosts, ",")
 	}
 	opts.WriteTimeout = to.Write
 	opts.MaxReplayBytes = *replayMB << 20
-	if opts.Seed != 0 {
-		fmt.Fprintf(stderr, "web: -seed %d: every game is predictable; use it for tests only\n", opts.Seed)
+	return c, nil
+}
+
+// netFlags defines the flags of the HTTP front's limits, and returns
+// -allowed-hosts.
+func netFlags(fl *flag.FlagSet, c *config) *string {
+	hosts := fl.String("allowed-hosts", "", "comma-separated host names the server answers to, against DNS rebinding; IP addresses are always allowed, * allows any (default: localhost and the host of -addr if it is a name)")
+	to, opts := &c.timeouts, &c.opts
+	fl.DurationVar(&to.Header, "header-timeout", defaultHeaderTimeout, "the longest a client may take to send a request's headers (0: no limit)")
+	fl.DurationVar(&to.Read, "read-timeout", defaultReadTimeout, "the longest a client may take to send a whole request, its body too (0: no limit)")
+	fl.DurationVar(&to.Write, "write-timeout", defaultWriteTimeout, "the longest an answer may take, from the end of its request; a long poll adds its wait (0: no limit)")
+	fl.DurationVar(&to.Idle, "conn-idle", defaultConnIdle, "close a keep-alive connection idle this long between requests (0: -read-timeout)")
+	fl.IntVar(&c.maxConns, "max-conns", defaultMaxConns, "connections open at once; the others wait to be accepted (lowered to fit the limit of open files)")
+	fl.Float64Var(&opts.CreateRate, "create-rate", defaultCreateRate, "new games and records a client address may create a minute, after -create-burst at once (0: no limit)")
+	fl.IntVar(&opts.CreateBurst, "create-burst", defaultCreateBurst, "new games and records a client address may create at once")
+	fl.IntVar(&opts.MaxGamesPerClient, "max-games-per-addr", defaultGamesPerAddr, "unfinished games of one client address held at once (0: only -max-games)")
+	return hosts
+}
+
+// run parses the flags, serves until ctx is done, and shuts down.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	c, err := parseFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	if c.opts.Seed != 0 {
+		fmt.Fprintf(stderr, "web: -seed %d: every game is predictable; use it for tests only\n", c.opts.Seed)
 	}
 	logger := log.New(stderr, "web: ", log.LstdFlags)
-	st, err := openSQLite(*dbPath)
+	st, err := openSQLite(c.db)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	s, err := newServer(opts, st, logger)
+	s, err := newServer(c.opts, st, logger)
 	if err != nil {
 		logger.Printf("some games were not resumed: %v", err)
 	}
 	defer s.Close() // before the store closes
-	if _, err := s.newBot(opts.LeaveBot, 1); err != nil {
+	if _, err := s.newBot(c.opts.LeaveBot, 1); err != nil {
 		return fmt.Errorf("-leave-bot: %w", err)
 	}
-	if *record != "" {
-		data, err := os.ReadFile(*record)
-		if err != nil {
+	if c.record != "" {
+		if err := loadRecord(s, c.record, stdout); err != nil {
 			return err
 		}
-		rp, err := newReplay(string(data))
-		if err != nil {
-			return fmt.Errorf("%s: %w", *record, err)
-		}
-		rp.id, rp.permanent = "file", true
-		if err := s.addReplay(rp); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "loaded %s: %d moves", *record, len(rp.rec.Moves))
-		if len(rp.rec.Tags) > 0 {
-			fmt.Fprintf(stdout, " (%s)", sortedTags(rp.rec.Tags))
-		}
-		fmt.Fprintln(stdout)
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		return err
 	}
-	n, why := connCap(*maxConns)
+	n, why := connCap(c.maxConns)
 	if why != "" {
 		logger.Print(why)
 	}
 	ln = limitListener(ln, n)
-	hs := httpServer(s, to, log.New(stderr, "web: ", log.LstdFlags))
+	hs := httpServer(s, c.timeouts, log.New(stderr, "web: ", log.LstdFlags))
 	url := "http://" + ln.Addr().String()
-	fmt.Fprintf(stdout, "elasund web: play at %s/ and replay at %s/replay (games kept in %s)\n", url, url, *dbPath)
+	fmt.Fprintf(stdout, "elasund web: play at %s/ and replay at %s/replay (games kept in %s)\n", url, url, c.db)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -367,5 +382,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := hs.Shutdown(shutdown); err != nil {
 		return err
 	}
+	return nil
+}
+
+// loadRecord offers the record of file on the replay page, as "file".
+func loadRecord(s *server, file string, stdout io.Writer) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	rp, err := newReplay(string(data))
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	rp.id, rp.permanent = "file", true
+	if err := s.addReplay(rp); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "loaded %s: %d moves", file, len(rp.rec.Moves))
+	if len(rp.rec.Tags) > 0 {
+		fmt.Fprintf(stdout, " (%s)", sortedTags(rp.rec.Tags))
+	}
+	fmt.Fprintln(stdout)
 	return nil
 }
