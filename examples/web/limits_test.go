@@ -393,8 +393,10 @@ func TestCreationLimits(t *testing.T) {
 		// once its allowance refills.
 		l := newLimiter(60, 2, 100) // one a second, two at once
 		now := time.Unix(1000, 0)
-		if !l.allow("x", now) || !l.allow("x", now) || l.allow("x", now) {
-			t.Fatal("the burst of two")
+		for i, want := range []bool{true, true, false} {
+			if got := l.allow("x", now); got != want {
+				t.Fatalf("creation %d at once: allowed %v", i+1, got)
+			}
 		}
 		for i := range 1000 {
 			l.allow(fmt.Sprint("a", i), now)
