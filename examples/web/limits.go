@@ -25,6 +25,7 @@ const (
 	defaultWriteTimeout  = 30 * time.Second // -write-timeout: an answer, from the end of its request (a long poll adds its wait)
 	defaultConnIdle      = 30 * time.Second // -conn-idle: a keep-alive connection between requests
 	defaultMaxConns      = 512              // -max-conns: connections open at once; the others wait to be accepted
+	defaultConnsPerAddr  = 64               // -max-conns-per-addr: connections open at once from one client address
 	defaultCreateRate    = 6.0              // -create-rate: new games and records a minute, per address
 	defaultCreateBurst   = 10               // -create-burst: new games and records at once, per address
 	defaultGamesPerAddr  = 10               // -max-games-per-addr: unfinished games an address created, held at once
@@ -46,9 +47,68 @@ func httpServer(h http.Handler, t timeouts, errorLog *log.Logger) *http.Server {
 
 // limitListener returns ln accepting at most n connections open at once
 // (netutil.LimitListener): the others wait in the system's queue of the
-// listening socket until one closes, and hold no file descriptor.
-func limitListener(ln net.Listener, n int) net.Listener {
+// listening socket until one closes, and hold no file descriptor. If
+// perAddr is positive, a connection from a client address (clientOf's)
+// that has perAddr open already is closed at once, so that one client
+// cannot fill the n and make the others wait.
+func limitListener(ln net.Listener, n, perAddr int) net.Listener {
+	if perAddr > 0 {
+		ln = &addrListener{Listener: ln, max: perAddr, open: map[string]int{}}
+	}
 	return netutil.LimitListener(ln, n)
+}
+
+// An addrListener closes at once a connection from a client address that
+// has max open already. It counts the connections open by address (at
+// most as many addresses as connections).
+type addrListener struct {
+	net.Listener
+	max int
+
+	mu   sync.Mutex
+	open map[string]int
+}
+
+// Accept returns the next connection whose address has fewer than max
+// open, closing the others.
+func (l *addrListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		key := addressKey(c.RemoteAddr().String())
+		l.mu.Lock()
+		full := l.open[key] >= l.max
+		if !full {
+			l.open[key]++
+		}
+		l.mu.Unlock()
+		if !full {
+			return &addrConn{Conn: c, l: l, key: key}, nil
+		}
+		c.Close()
+	}
+}
+
+// An addrConn is a connection an addrListener counts until it closes.
+type addrConn struct {
+	net.Conn
+	l    *addrListener
+	key  string
+	once sync.Once
+}
+
+// Close closes the connection and counts it closed, once.
+func (c *addrConn) Close() error {
+	c.once.Do(func() {
+		c.l.mu.Lock()
+		if c.l.open[c.key]--; c.l.open[c.key] <= 0 {
+			delete(c.l.open, c.key)
+		}
+		c.l.mu.Unlock()
+	})
+	return c.Conn.Close()
 }
 
 // connCap lowers a connection cap that the process's limit of open files
@@ -165,10 +225,13 @@ func (s *server) checkOrigin(w http.ResponseWriter, r *http.Request) bool {
 // its IP address, or for IPv6 the /64 network, which one client usually
 // holds whole. Behind a reverse proxy every client has the proxy's
 // address (X-Forwarded-For, which anyone can write, is not read).
-func clientOf(r *http.Request) string {
-	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+func clientOf(r *http.Request) string { return addressKey(r.RemoteAddr) }
+
+// addressKey is clientOf for a remote address "IP:port".
+func addressKey(remote string) string {
+	ap, err := netip.ParseAddrPort(remote)
 	if err != nil {
-		return r.RemoteAddr
+		return remote
 	}
 	a := ap.Addr().Unmap()
 	if a.Is4() {

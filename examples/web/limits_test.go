@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -51,9 +52,10 @@ func (c *countConn) Close() error {
 }
 
 // serveLimited serves h on a loopback port as the command does: with the
-// timeouts to, and at most maxConns connections open if it is positive.
-// It returns the address and the listener that counts the connections.
-func serveLimited(t *testing.T, h http.Handler, to timeouts, maxConns int) (string, *countListener) {
+// timeouts to, and at most maxConns connections open if it is positive,
+// perAddr of them from one address if it is positive. It returns the
+// address and the listener that counts the connections.
+func serveLimited(t *testing.T, h http.Handler, to timeouts, maxConns, perAddr int) (string, *countListener) {
 	t.Helper()
 	raw, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -62,7 +64,7 @@ func serveLimited(t *testing.T, h http.Handler, to timeouts, maxConns int) (stri
 	cl := &countListener{Listener: raw}
 	ln := net.Listener(cl)
 	if maxConns > 0 {
-		ln = limitListener(cl, maxConns)
+		ln = limitListener(cl, maxConns, perAddr)
 	}
 	hs := httpServer(h, to, log.New(io.Discard, "", 0))
 	go hs.Serve(ln)
@@ -78,7 +80,17 @@ type rawConn struct {
 
 func dial(t *testing.T, addr string) *rawConn {
 	t.Helper()
-	c, err := net.Dial("tcp", addr)
+	return dialFrom(t, "", addr)
+}
+
+// dialFrom connects from the loopback address from ("": any).
+func dialFrom(t *testing.T, from, addr string) *rawConn {
+	t.Helper()
+	d := net.Dialer{}
+	if from != "" {
+		d.LocalAddr = &net.TCPAddr{IP: net.ParseIP(from)}
+	}
+	c, err := d.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,14 +112,23 @@ func (c *rawConn) get(t *testing.T, path string, close bool) {
 
 // answer reads an answer within d, and returns its status.
 func (c *rawConn) answer(d time.Duration) (int, error) {
-	c.SetReadDeadline(time.Now().Add(d))
-	res, err := http.ReadResponse(c.r, nil)
+	res, err := c.response(d)
 	if err != nil {
 		return 0, err
 	}
+	return res.StatusCode, nil
+}
+
+// response reads an answer within d, its body too.
+func (c *rawConn) response(d time.Duration) (*http.Response, error) {
+	c.SetReadDeadline(time.Now().Add(d))
+	res, err := http.ReadResponse(c.r, nil)
+	if err != nil {
+		return nil, err
+	}
 	_, err = io.Copy(io.Discard, res.Body)
 	res.Body.Close()
-	return res.StatusCode, err
+	return res, err
 }
 
 // closed reports whether the server closes the connection within d: a
@@ -124,18 +145,16 @@ func TestIdleConnections(t *testing.T) {
 	s, _ := testServer(t, options{})
 	// The other timeouts are longer than the test waits: the idle one
 	// closes the connections.
-	addr, cl := serveLimited(t, s, timeouts{Header: time.Minute, Read: time.Minute, Idle: 200 * time.Millisecond}, 0)
+	addr, cl := serveLimited(t, s, timeouts{Header: time.Minute, Read: time.Minute, Idle: 200 * time.Millisecond}, 0, 0)
 	const n = 50
 	conns := make([]*rawConn, n)
 	for i := range conns {
 		conns[i] = dial(t, addr)
 		conns[i].get(t, "/api/bots", false)
-		if status, err := conns[i].answer(10 * time.Second); status != http.StatusOK {
-			t.Fatalf("connection %d: %d %v", i, status, err)
+		res, err := conns[i].response(10 * time.Second)
+		if err != nil || res.StatusCode != http.StatusOK || res.Close {
+			t.Fatalf("connection %d: %v %v (the answer closes the connection: %v)", i, res, err, res != nil && res.Close)
 		}
-	}
-	if open := cl.open.Load(); open != n {
-		t.Fatalf("%d connections open after their answers, want %d kept alive", open, n)
 	}
 	for i, c := range conns {
 		if !c.closed(10 * time.Second) {
@@ -151,7 +170,7 @@ func TestIdleConnections(t *testing.T) {
 // timeout (408), long before it would have been sent whole.
 func TestSlowBody(t *testing.T) {
 	s, _ := testServer(t, options{MaxGames: 4})
-	addr, cl := serveLimited(t, s, timeouts{Header: 5 * time.Second, Read: 300 * time.Millisecond, Idle: 5 * time.Second}, 0)
+	addr, cl := serveLimited(t, s, timeouts{Header: 5 * time.Second, Read: 300 * time.Millisecond, Idle: 5 * time.Second}, 0, 0)
 	const size = 4000 // 40 s at a byte every 10 ms
 	c := dial(t, addr)
 	fmt.Fprintf(c, "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n{\"seats\":", size)
@@ -189,7 +208,7 @@ func TestSlowBody(t *testing.T) {
 func TestConnectionCap(t *testing.T) {
 	s, _ := testServer(t, options{})
 	const limit, waiting = 3, 10
-	addr, cl := serveLimited(t, s, timeouts{Header: 10 * time.Second, Read: 10 * time.Second, Idle: time.Minute}, limit)
+	addr, cl := serveLimited(t, s, timeouts{Header: 10 * time.Second, Read: 10 * time.Second, Idle: time.Minute}, limit, 0)
 	held := make([]*rawConn, limit)
 	for i := range held {
 		held[i] = dial(t, addr)
@@ -223,13 +242,51 @@ func TestConnectionCap(t *testing.T) {
 	}
 }
 
+// TestConnectionsPerAddress: one address holding its share of the
+// connections has the others it opens closed at once, without their
+// taking the cap, while another address is served.
+func TestConnectionsPerAddress(t *testing.T) {
+	if c, err := (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}}).Dial("tcp", "127.0.0.1:1"); err != nil &&
+		!errors.Is(err, syscall.ECONNREFUSED) {
+		t.Skipf("no loopback address 127.0.0.2 to connect from: %v", err)
+	} else if c != nil {
+		c.Close()
+	}
+	s, _ := testServer(t, options{})
+	const limit, perAddr = 10, 3
+	addr, cl := serveLimited(t, s, timeouts{Header: 10 * time.Second, Read: 10 * time.Second, Idle: time.Minute}, limit, perAddr)
+	for i := range perAddr {
+		c := dialFrom(t, "127.0.0.1", addr)
+		c.get(t, "/api/bots", false)
+		if status, err := c.answer(10 * time.Second); status != http.StatusOK {
+			t.Fatalf("connection %d: %d %v", i, status, err)
+		}
+	}
+	for i := range 5 {
+		c := dialFrom(t, "127.0.0.1", addr)
+		c.get(t, "/api/bots", false)
+		if !c.closed(10 * time.Second) {
+			t.Fatalf("connection %d beyond the address's share was not closed", perAddr+i)
+		}
+	}
+	other := dialFrom(t, "127.0.0.2", addr)
+	other.get(t, "/api/bots", true)
+	if status, err := other.answer(10 * time.Second); status != http.StatusOK {
+		t.Fatalf("another address: %d %v", status, err)
+	}
+	// The connections beyond the share are not held: the share alone is.
+	if !waitUntil(10*time.Second, func() bool { return cl.open.Load() == perAddr }) {
+		t.Fatalf("%d connections open, the address's share is %d", cl.open.Load(), perAddr)
+	}
+}
+
 // TestLongPollWriteTimeout: a long poll waits longer than the write
 // timeout and is answered all the same (it moves its write deadline),
 // while the write timeout holds for the other requests.
 func TestLongPollWriteTimeout(t *testing.T) {
 	const write = 200 * time.Millisecond
 	s, _ := testServer(t, options{MaxGames: 4, MaxWait: time.Second, WriteTimeout: write, BotDelay: time.Hour})
-	addr, _ := serveLimited(t, s, timeouts{Header: 5 * time.Second, Read: 5 * time.Second, Write: write, Idle: 5 * time.Second}, 0)
+	addr, _ := serveLimited(t, s, timeouts{Header: 5 * time.Second, Read: 5 * time.Second, Write: write, Idle: 5 * time.Second}, 0, 0)
 	ts := &httptest.Server{URL: "http://" + addr}
 	c := create(t, ts, `{"seats": ["human", "human"]}`)
 	begin := time.Now()

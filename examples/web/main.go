@@ -111,7 +111,10 @@
 // most -max-conns (512) connections are open at once: the others wait in
 // the system's queue of the listening socket, holding no file, and are
 // served as others close; the cap is lowered to fit the process's limit of
-// open files (ulimit -n) less 64.
+// open files (ulimit -n) less 64. So that one client cannot fill them and
+// make everyone wait, a client address (an IPv6 client's /64) may hold at
+// most -max-conns-per-addr (64) of them: a connection beyond is closed at
+// once (a browser opens about six).
 //
 // Each client address (an IPv6 client's /64) may create -create-burst
 // (10) games and records at once and then -create-rate (6) a minute (429,
@@ -121,7 +124,7 @@
 // its creation. At most 10,000 addresses are remembered (those whose
 // allowance has refilled are forgotten first). Behind a reverse proxy
 // every client has the proxy's address: X-Forwarded-For, which anyone can
-// write, is not read, so raise these limits there.
+// write, is not read, so raise these limits there (-max-conns-per-addr 0).
 //
 // Answers are compressed (gzip), carry an ETag (a state or a file the
 // client has is answered 304), and a state leaves out the picture when
@@ -137,7 +140,8 @@
 // -search-time (3s), -max-searches (2), -seed (0: secret seeds),
 // -leave-bot (greedy), -allowed-hosts (localhost and -addr's name),
 // -header-timeout (10s), -read-timeout (30s), -write-timeout (30s),
-// -conn-idle (30s), -max-conns (512), -create-rate (6 a minute),
+// -conn-idle (30s), -max-conns (512), -max-conns-per-addr (64),
+// -create-rate (6 a minute),
 // -create-burst (10), -max-games-per-addr (10). A timeout of 0 is none.
 //
 // # API
@@ -248,6 +252,7 @@ type config struct {
 	opts             options
 	timeouts         timeouts
 	maxConns         int
+	connsPerAddr     int
 }
 
 // parseFlags reads the command's flags, writing the usage and the flag
@@ -301,8 +306,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return c, errors.New("-header-timeout, -read-timeout, -write-timeout and -conn-idle must not be negative")
 	case c.maxConns < 1 || opts.CreateBurst < 1:
 		return c, errors.New("-max-conns and -create-burst must be at least 1")
-	case opts.CreateRate < 0 || opts.MaxGamesPerClient < 0:
-		return c, errors.New("-create-rate and -max-games-per-addr must not be negative")
+	case opts.CreateRate < 0 || opts.MaxGamesPerClient < 0 || c.connsPerAddr < 0:
+		return c, errors.New("-create-rate, -max-games-per-addr and -max-conns-per-addr must not be negative")
 	}
 	opts.AllowedHosts = defaultHosts(c.addr)
 	if *hosts != "" {
@@ -323,6 +328,7 @@ func netFlags(fl *flag.FlagSet, c *config) *string {
 	fl.DurationVar(&to.Write, "write-timeout", defaultWriteTimeout, "the longest an answer may take, from the end of its request; a long poll adds its wait (0: no limit)")
 	fl.DurationVar(&to.Idle, "conn-idle", defaultConnIdle, "close a keep-alive connection idle this long between requests (0: -read-timeout)")
 	fl.IntVar(&c.maxConns, "max-conns", defaultMaxConns, "connections open at once; the others wait to be accepted (lowered to fit the limit of open files)")
+	fl.IntVar(&c.connsPerAddr, "max-conns-per-addr", defaultConnsPerAddr, "connections open at once from one client address; more are closed at once (0: only -max-conns)")
 	fl.Float64Var(&opts.CreateRate, "create-rate", defaultCreateRate, "new games and records a client address may create a minute, after -create-burst at once (0: no limit)")
 	fl.IntVar(&opts.CreateBurst, "create-burst", defaultCreateBurst, "new games and records a client address may create at once")
 	fl.IntVar(&opts.MaxGamesPerClient, "max-games-per-addr", defaultGamesPerAddr, "unfinished games of one client address held at once (0: only -max-games)")
@@ -365,7 +371,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if why != "" {
 		logger.Print(why)
 	}
-	ln = limitListener(ln, n)
+	ln = limitListener(ln, n, c.connsPerAddr)
 	hs := httpServer(s, c.timeouts, log.New(stderr, "web: ", log.LstdFlags))
 	url := "http://" + ln.Addr().String()
 	fmt.Fprintf(stdout, "elasund web: play at %s/ and replay at %s/replay (games kept in %s)\n", url, url, c.db)

@@ -127,8 +127,9 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"-conn-idle", "-1s"}, "-header-timeout, -read-timeout, -write-timeout and -conn-idle must not be negative"},
 		{[]string{"-max-conns", "0"}, "-max-conns and -create-burst must be at least 1"},
 		{[]string{"-create-burst", "0"}, "-max-conns and -create-burst must be at least 1"},
-		{[]string{"-create-rate", "-1"}, "-create-rate and -max-games-per-addr must not be negative"},
-		{[]string{"-max-games-per-addr", "-1"}, "-create-rate and -max-games-per-addr must not be negative"},
+		{[]string{"-create-rate", "-1"}, "-create-rate, -max-games-per-addr and -max-conns-per-addr must not be negative"},
+		{[]string{"-max-games-per-addr", "-1"}, "-create-rate, -max-games-per-addr and -max-conns-per-addr must not be negative"},
+		{[]string{"-max-conns-per-addr", "-1"}, "-max-conns-per-addr must not be negative"},
 		{[]string{"-leave-bot", "nobody", "-db", ":memory:"}, "-leave-bot: "},
 		{[]string{"-leave-bot", "ismcts:200000", "-db", ":memory:"}, "-leave-bot: \"ismcts:200000\" searches 200000 iterations"},
 	} {
