@@ -56,7 +56,9 @@ func jsClick(css string) chromedp.Action[chromedp.Void] {
 // browsers, as far as the pages can tell) with a bot between them, from
 // the lobby's links, and plays whole turns by clicking, each person on
 // their own page: each page shows its seat's hand and no other, shows the
-// other's moves within a second, and one person reloads mid-game. It takes
+// other's moves within a second, and one person reloads mid-game; then
+// green leaves (a bot plays the seat on, shown as left on red's page) and
+// red, whose browser created the table, ends it for everyone. It takes
 // the screenshots at 1366×768 and 390×844 and checks the layout: at
 // 1366×768 the board, the deciding seat's panel and the moves fit without
 // scrolling the page; at 390 px the board takes the width.
@@ -215,6 +217,40 @@ func TestBrowserTable(t *testing.T) {
 		t.Fatalf("on a 390-px screen the board is %.0f px wide", width)
 	}
 	screenshot(t, ctxB, "table-390x844.png")
+
+	// Green leaves the table from their page, a second click confirming:
+	// two seats stay, so the greedy bot plays green on. Green's page then
+	// watches, and red's shows green's seat as left, played by the bot,
+	// without a move being played.
+	act(t, ctxB, "green leaves", chromedp.EmulateViewport(1366, 768),
+		jsClick("#leave"), waitFor(`document.getElementById("leave").classList.contains("armed")`), jsClick("#leave"),
+		waitFor(`game && game.you === "" && !document.getElementById("error").hidden`))
+	if ps := readState(t, ctxB); !strings.Contains(ps.Error, "You left the table: the greedy bot plays green now") || ps.Hands[2] {
+		t.Fatalf("green's page after leaving: %+v", ps)
+	}
+	act(t, ctxA, "red sees green leave", waitFor(`game.seats[2].left === true`))
+	row := get(t, ctxA, "reading green's row", chromedp.Text(chromedp.CSS(`#players-list button[data-color="green"] .kind`)))
+	if row != "left (played by greedy)" {
+		t.Fatalf("red's page shows green as %q", row)
+	}
+	if st := stateAs(t, ts, id, ""); !st.Seats[2].Left || st.Seats[2].Kind != defaultLeaveBot || st.End != nil {
+		t.Fatalf("after green left: %+v (end %+v)", st.Seats, st.End)
+	}
+	screenshot(t, ctxA, "left-1366x768.png")
+
+	// Red's browser created the table: it holds the admin token, and ends
+	// the game for everyone (a second click confirming). Green's page,
+	// which has no admin token, offers no such button.
+	if shown := get(t, ctxB, "reading green's buttons", chromedp.Evaluate[bool](`!document.getElementById("abandon").hidden`)); shown {
+		t.Fatal("green's page offers to end the game for everyone")
+	}
+	act(t, ctxA, "red ends the game for everyone",
+		jsClick("#abandon"), waitFor(`document.getElementById("abandon").classList.contains("armed")`), jsClick("#abandon"),
+		waitFor(`!document.getElementById("over").hidden`))
+	if st := stateAs(t, ts, id, ""); st.End == nil || st.End.Method != "abandoned" {
+		t.Fatalf("after red ended the game: %+v", st.End)
+	}
+	act(t, ctxB, "green's page shows the end", waitFor(`!document.getElementById("over").hidden`))
 }
 
 // lastRoller returns the colour of the seat that rolled last in game id,
@@ -277,8 +313,9 @@ func checkFits(t *testing.T, ctx context.Context) {
 // click on one of them asks to confirm, showing the cost View.Cost gives,
 // and the server's game changes only once the person confirms; a free
 // move plays at once. A click the rules refuse is explained in a plain
-// sentence with the rule's section, and when red leaves the table the end
-// says so.
+// sentence with the rule's section; a move clicked on a page that missed
+// a move of the seat's other tab is refused (409) and the page shows the
+// game as it is; and when red leaves the table the end says so.
 func TestBrowserPaidMove(t *testing.T) {
 	ctx := browser(t)
 	s, ts := testServer(t, options{MaxGames: 4, Idle: time.Minute, MaxTurns: 300, Seed: 3})
@@ -410,6 +447,27 @@ func TestBrowserPaidMove(t *testing.T) {
 		t.Fatal("a refused move changed the server's game")
 	}
 	screenshot(t, ctx, "refusal-1366x768.png")
+	// A stale page: red plays a move from another tab (the API) while
+	// this page, not polling, still shows the state before it; the move
+	// clicked on the page carries the version it was chosen at, so it is
+	// refused (409, not played), and the page shows the game as it is.
+	stale := versionOf(s, c.ID)
+	var free string
+	for _, m := range readState(t, ctx).Moves {
+		if m.Cost == "" {
+			free = m.Text
+		}
+	}
+	act(t, ctx, "stopping the page's poll", chromedp.Evaluate[chromedp.Void](`stopPolling()`))
+	other := g.Legal()[0]
+	if status, data, _ := doAs(t, ts, c.Seats[0].Token, "POST", "/api/games/"+c.ID+"/moves", mustJSON(t, moveJSON{Move: other.String()})); status != http.StatusOK {
+		t.Fatalf("%v from another tab: %d %s", other, status, data)
+	}
+	act(t, ctx, "clicking "+free+" on the stale page", jsClick(fmt.Sprintf(`#moves button[data-move=%q]`, free)),
+		waitFor(fmt.Sprintf(`game.version === %d && !document.getElementById("error").hidden`, stale+1)))
+	if got := readState(t, ctx).Error; !strings.Contains(got, "The game moved on before “"+free+"” arrived") || versionOf(s, c.ID) != stale+1 {
+		t.Fatalf("the stale click shows %q; the game is at version %d, want %d", got, versionOf(s, c.ID), stale+1)
+	}
 	// Red ends the game, leaving the table: the page shows why it ended
 	// and red last, marked as having left.
 	if status, data, _ := doAs(t, ts, c.Seats[0].Token, "DELETE", "/api/games/"+c.ID, ""); status != http.StatusOK {

@@ -46,12 +46,14 @@ type newGameJSON struct {
 }
 
 // createdJSON answers POST /api/games: each seat with, for a person's, the
-// secret token that plays it and the link that carries it; and the
-// spectator's link.
+// secret token that plays it and the link that carries it; the
+// spectator's link; and the admin token, with which DELETE ends the game
+// for everyone (given in this answer only: the server keeps its hash).
 type createdJSON struct {
 	ID        string        `json:"id"`
 	Seats     []createdSeat `json:"seats"`
 	Spectator string        `json:"spectator"`
+	Admin     string        `json:"admin"`
 }
 
 type createdSeat struct {
@@ -63,6 +65,9 @@ type createdSeat struct {
 
 func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
 	if !allow(w, r, http.MethodPost) {
+		return
+	}
+	if !s.allowCreation(w, r) {
 		return
 	}
 	var req newGameJSON
@@ -107,7 +112,9 @@ func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "seats: %v", err)
 		return
 	}
-	if err := s.addGame(ss, now); err != nil {
+	admin := newToken()
+	ss.admin = hashToken(admin)
+	if err := s.addGame(ss, clientOf(r), now); err != nil {
 		status := http.StatusTooManyRequests
 		switch {
 		case errors.Is(err, errShuttingDown):
@@ -120,7 +127,7 @@ func (s *server) handleGames(w http.ResponseWriter, r *http.Request) {
 	}
 	s.startBots(ss)
 	base := baseURL(r) + "/g/" + ss.id
-	out := createdJSON{ID: ss.id, Spectator: base}
+	out := createdJSON{ID: ss.id, Spectator: base, Admin: admin}
 	for p, st := range seats {
 		cs := createdSeat{Color: t.Color(elasund.Player(p)).String(), Kind: st.kind}
 		if st.bot == nil {
@@ -170,9 +177,10 @@ func (s *server) seats(names []string) ([]seat, []string, error) {
 // errShuttingDown refuses a new game or replay while the server closes.
 var errShuttingDown = errors.New("the server is shutting down")
 
-// addGame saves a new game in the store and holds it, unless MaxGames
-// unfinished games are held.
-func (s *server) addGame(ss *session, now time.Time) error {
+// addGame saves a new game, created by the client of address key client,
+// in the store and holds it, unless MaxGames unfinished games are held or
+// MaxGamesPerClient of that client's.
+func (s *server) addGame(ss *session, client string, now time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
@@ -180,6 +188,8 @@ func (s *server) addGame(ss *session, now time.Time) error {
 		return errShuttingDown
 	case s.unfinishedLocked() >= s.opts.MaxGames:
 		return fmt.Errorf("too many games at once (at most %d); try again later", s.opts.MaxGames)
+	case s.opts.MaxGamesPerClient > 0 && s.clientGamesLocked(client) >= s.opts.MaxGamesPerClient:
+		return fmt.Errorf("too many games of your address (%s) at once (at most %d): end one, or try again later", client, s.opts.MaxGamesPerClient)
 	}
 	data, err := ss.t.MarshalBinary()
 	if err == nil {
@@ -191,6 +201,9 @@ func (s *server) addGame(ss *session, now time.Time) error {
 		return fmt.Errorf("%w: %v", errStore, err)
 	}
 	s.games[ss.id] = ss
+	if s.opts.MaxGamesPerClient > 0 {
+		s.creators[ss.id] = client // forgotten once the game is no longer held
+	}
 	return nil
 }
 
@@ -220,20 +233,29 @@ func (s *server) session(w http.ResponseWriter, r *http.Request) *session {
 }
 
 // seatOf reads the request's "Authorization: Bearer TOKEN" and returns the
-// seat whose token it is: NoPlayer and true without the header (a
-// spectator), false (after writing a 401) for a token of no seat.
+// seat whose token it is: NoPlayer and true without the header or with
+// the game's admin token (a spectator), false (after writing a 401) for a
+// token of no seat or of a seat whose person left.
 func seatOf(w http.ResponseWriter, r *http.Request, ss *session) (elasund.Player, bool) {
 	h := r.Header.Get("Authorization")
 	if h == "" {
 		return elasund.NoPlayer, true
 	}
 	token, ok := strings.CutPrefix(h, "Bearer ")
-	if ok {
-		if p, found := ss.seatOf(strings.TrimSpace(token)); found {
-			return p, true
-		}
+	token = strings.TrimSpace(token)
+	p, left, found := ss.seatOf(token)
+	switch {
+	case ok && found && !left:
+		return p, true
+	case ok && !found && ss.isAdmin(token):
+		return elasund.NoPlayer, true // the creator's admin token sees what a spectator sees
 	}
 	w.Header().Set("WWW-Authenticate", `Bearer realm="elasund", error="invalid_token"`)
+	if ok && found {
+		writeError(w, http.StatusUnauthorized, "the seat of this token (%s) left game %s, and the %s bot plays it: you may watch, without the token",
+			ss.color(p), ss.id, ss.kindOf(p))
+		return elasund.NoPlayer, false
+	}
 	writeError(w, http.StatusUnauthorized, "the Authorization header holds no seat's token of game %s (send Authorization: Bearer TOKEN, the token of your seat's link)", ss.id)
 	return elasund.NoPlayer, false
 }
@@ -250,18 +272,6 @@ func needSeat(w http.ResponseWriter, r *http.Request, ss *session, what string) 
 	return p, ok
 }
 
-// leaveGame ends the game because seat p leaves it: the seat forfeits
-// (saved as finished), the server lets the game go from memory and its
-// bots stop. The game is then loaded from the store for its end page.
-func (s *server) leaveGame(ss *session, p elasund.Player) {
-	s.mu.Lock()
-	delete(s.games, ss.id)
-	s.mu.Unlock()
-	if err := ss.forfeit(p, time.Now()); err != nil {
-		s.logger.Printf("game %s: saving the forfeit of seat %d: %v", ss.id, p, err)
-	}
-}
-
 func (s *server) handleGame(w http.ResponseWriter, r *http.Request) {
 	if !allow(w, r, http.MethodGet, http.MethodDelete) {
 		return
@@ -271,12 +281,7 @@ func (s *server) handleGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Method == http.MethodDelete {
-		p, ok := needSeat(w, r, ss, "ending a game")
-		if !ok {
-			return
-		}
-		s.leaveGame(ss, p)
-		writeJSON(w, http.StatusOK, map[string]string{"deleted": ss.id})
+		s.handleDelete(w, r, ss)
 		return
 	}
 	p, ok := seatOf(w, r, ss)
@@ -301,6 +306,9 @@ func (s *server) handleGame(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if changed, wait := ss.changes(after); wait {
+			// A long poll may outlast the server's write timeout: its
+			// deadline is moved past the wait.
+			s.extendWrite(w, s.opts.MaxWait)
 			t := time.NewTimer(s.opts.MaxWait)
 			select {
 			case <-changed:
@@ -326,6 +334,19 @@ func (s *server) handleGame(w http.ResponseWriter, r *http.Request) {
 // moveJSON is the body of POST /api/games/{id}/moves.
 type moveJSON struct {
 	Move string `json:"move"` // in the notation of elasund.ParseMove
+	// After, if present, is the number of moves played when the move was
+	// chosen (the state's version): the move is refused with 409 and the
+	// state now if the game has moved on since. The page always sends it;
+	// a program may leave it out, and its move is then played on the game
+	// as it stands when it arrives.
+	After *int `json:"after,omitempty"`
+}
+
+// staleJSON answers a move chosen on a state the game has moved on from
+// (409): the state now, as a GET gives it to the seat, and the error.
+type staleJSON struct {
+	stateJSON
+	Error string `json:"error"`
 }
 
 func (s *server) handleMoves(w http.ResponseWriter, r *http.Request) {
@@ -349,11 +370,28 @@ func (s *server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, http.StatusBadRequest, err)
 		return
 	}
+	after := -1
+	if req.After != nil {
+		if after = *req.After; after < 0 {
+			writeError(w, http.StatusBadRequest, "after: %d is not a number of moves", after)
+			return
+		}
+	}
+	q := r.URL.Query()
+	from, _ := strconv.Atoi(q.Get("from"))
 	// The Table is the referee: it plays only a move it lists for the
 	// token's seat when that seat decides, and its refusal, citing the
 	// rule, is the answer. The move is saved before the answer.
-	err = ss.play(p, m)
+	err = ss.play(p, m, after)
 	switch {
+	case errors.Is(err, errStale):
+		st, serr := ss.state(p, from, q.Get("svg"))
+		if serr != nil {
+			writeError(w, http.StatusInternalServerError, "%v", serr)
+			return
+		}
+		writeJSON(w, http.StatusConflict, staleJSON{st, err.Error() + "; the answer is the game as it stands: choose again"})
+		return
 	case errors.Is(err, errClosed):
 		writeError(w, http.StatusNotFound, "no game %q: %v", ss.id, err)
 		return
@@ -369,8 +407,6 @@ func (s *server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.startBots(ss)
-	q := r.URL.Query()
-	from, _ := strconv.Atoi(q.Get("from"))
 	st, err := ss.state(p, from, q.Get("svg"))
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, "%v", err)

@@ -5,6 +5,8 @@ go 1.26.0
 require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/elasund/elasund v0.0.0
+	golang.org/x/net v0.62.0
+	golang.org/x/time v0.16.0
 	modernc.org/sqlite v1.62.0
 )
 

@@ -345,8 +345,8 @@ func stateAs(t *testing.T, ts *httptest.Server, id, token string) stateJSON {
 }
 
 // createFirst creates games with the body until one starts with the
-// first person to move (personFirst) or a bot, deleting the others, and
-// returns it.
+// first person to move (personFirst) or a bot, ending the others with
+// their admin token, and returns it.
 func createFirst(t *testing.T, ts *httptest.Server, body string, personFirst bool) created {
 	t.Helper()
 	for range 64 {
@@ -354,7 +354,7 @@ func createFirst(t *testing.T, ts *httptest.Server, body string, personFirst boo
 		if (len(c.State.Moves) > 0) == personFirst {
 			return c
 		}
-		if status, data, _ := doAs(t, ts, c.Token, "DELETE", "/api/games/"+c.ID, ""); status != http.StatusOK {
+		if status, data, _ := doAs(t, ts, c.Admin, "DELETE", "/api/games/"+c.ID, ""); status != http.StatusOK {
 			t.Fatalf("deleting: %d %s", status, data)
 		}
 	}

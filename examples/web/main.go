@@ -66,6 +66,18 @@
 //     refused with a 403, and every POST must carry a JSON body sent as
 //     Content-Type: application/json, one value with known fields and
 //     nothing after it (else 415 or 400).
+//   - Nor through DNS rebinding (another site's name made to point at this
+//     server, which makes its page same-origin with the server's): every
+//     request's Host must be a name of -allowed-hosts or an IP address
+//     (else 421), and a request other than GET, HEAD and OPTIONS that
+//     sends an Origin must name such a host too (else 403). By default the
+//     names are localhost and the host of -addr if it is a name; behind a
+//     reverse proxy or under a domain name, name it: -allowed-hosts
+//     play.example.org ("*" allows any name, and turns the check off).
+//   - A move is played on the state it was chosen on: a move sent with
+//     "after" (the moves played when it was chosen) is refused with a 409
+//     and the state as it is if the game has moved on, so that two pages
+//     of one seat, or a stale one, never play twice on one decision.
 //
 // # Limits
 //
@@ -90,6 +102,30 @@
 // (within a few of its iterations) and its move discarded; a game the server stops
 // with is resumed, bots and all, when it starts again.
 //
+// The connections are bounded, so that idle or slow clients cannot hold
+// the server: a request's headers must come within -header-timeout (10s)
+// and the whole request, its body too, within -read-timeout (30s; else
+// 408 or the connection is closed); an answer must be written within
+// -write-timeout (30s) of its request, a long poll's wait (at most 20 s)
+// added; a keep-alive connection idle for -conn-idle (30s) is closed. At
+// most -max-conns (512) connections are open at once: the others wait in
+// the system's queue of the listening socket, holding no file, and are
+// served as others close; the cap is lowered to fit the process's limit of
+// open files (ulimit -n) less 64. So that one client cannot fill them and
+// make everyone wait, a client address (an IPv6 client's /64) may hold at
+// most -max-conns-per-addr (64) of them: a connection beyond is closed at
+// once (a browser opens about six).
+//
+// Each client address (an IPv6 client's /64) may create -create-burst
+// (10) games and records at once and then -create-rate (6) a minute (429,
+// with Retry-After, beyond; every POST of a game or a record counts, even
+// one refused for its body), and hold at most -max-games-per-addr (10)
+// unfinished games of the -max-games; ending a game does not give back
+// its creation. At most 10,000 addresses are remembered (those whose
+// allowance has refilled are forgotten first). Behind a reverse proxy
+// every client has the proxy's address: X-Forwarded-For, which anyone can
+// write, is not read, so raise these limits there (-max-conns-per-addr 0).
+//
 // Answers are compressed (gzip), carry an ETag (a state or a file the
 // client has is answered 304), and a state leaves out the picture when
 // the client says it has it (?svg=HASH). A person's move is answered in a
@@ -101,7 +137,12 @@
 // Flags: -addr, -db (elasund-web.db), -retention (720h), -idle (2h),
 // -record, -max-games (50), -max-replay-mb (64), -bot-delay (300ms, a pause
 // before each bot move), -max-turns (300), -max-iterations (100000),
-// -search-time (3s), -max-searches (2), -seed (0: secret seeds).
+// -search-time (3s), -max-searches (2), -seed (0: secret seeds),
+// -leave-bot (greedy), -allowed-hosts (localhost and -addr's name),
+// -header-timeout (10s), -read-timeout (30s), -write-timeout (30s),
+// -conn-idle (30s), -max-conns (512), -max-conns-per-addr (64),
+// -create-rate (6 a minute),
+// -create-burst (10), -max-games-per-addr (10). A timeout of 0 is none.
 //
 // # API
 //
@@ -115,15 +156,26 @@
 //
 //	GET    /api/bots                          the bots' names and limits
 //	POST   /api/games                         {"seats": ["human", "human", "greedy"], "rules": "default", "maxTurns": 0}
-//	    → 201 {"id": …, "seats": [{"color": "red", "kind": "human", "token": …, "url": …}, {"color": "green", "kind": "greedy"}, …], "spectator": …}
+//	    → 201 {"id": …, "seats": [{"color": "red", "kind": "human", "token": …, "url": …}, {"color": "green", "kind": "greedy"}, …],
+//	           "spectator": …, "admin": …}    admin: the token that ends the game for everyone, given here only
 //	GET    /api/games/{id}[?after=V][&from=K][&svg=H]
 //	                                          the state: with a token that seat's, without the spectator's;
 //	                                          after=V waits (up to 20 s) for a move past version V, from=K sends
 //	                                          the log from move K on, svg=H leaves out the picture if its hash is H
-//	POST   /api/games/{id}/moves              {"move": "end build"}: the deciding seat's token; answers its new state
+//	POST   /api/games/{id}/moves              {"move": "end build", "after": 41}: the deciding seat's token; answers its
+//	                                          new state; with "after" (the version the move was chosen at) a 409 with
+//	                                          the state now (and "error") if the game has moved on; without it (for
+//	                                          scripts) the move is played on the game as it stands
 //	GET    /api/games/{id}/record             the record (text), once the game is over
-//	DELETE /api/games/{id}                    a seat's token: that seat leaves, which ends the game (the seat
-//	                                          forfeits: it is ranked last; kept for -retention)
+//	DELETE /api/games/{id}                    a seat's token: that seat's person leaves; if at least two seats stay
+//	                                          that no person left (a bot's seat stays), -leave-bot plays the seat on
+//	                                          and the game goes on, the seat shown "left": {"left": "red", "bot":
+//	                                          "greedy", "over": false}; else the seat forfeits (ranked last) and the
+//	                                          game ends: {"left": "red", "over": true, "method": "forfeited"}. The
+//	                                          leaver's token then plays and sees nothing (401): they may watch.
+//	                                          The admin token: the game is abandoned for everyone ({"over": true,
+//	                                          "method": "abandoned"}); elsewhere it sees what a spectator sees and
+//	                                          plays nothing. A finished game: 409. Kept for -retention.
 //	POST   /api/replays                       {"record": "…a record's text…"}
 //	GET    /api/replays/{id}                  its moves; the id of a finished game replays that game
 //	GET    /api/replays/{id}/positions/{k}[?view=V]
@@ -131,14 +183,15 @@
 //	                                          (a spectator) or a seat's colour
 //
 // A state is {"id", "version" (moves played), "you" (the seat's colour, ""
-// for a spectator), "seats" [{"color", "kind", "you"}], "view" (View's
+// for a spectator), "seats" [{"color", "kind", "you", "left" (the person
+// left; the bot "kind" plays the seat)}], "view" (View's
 // JSON), "svg", "svgHash", "moves" (the seat's legal moves, each with its
 // place on the board and its "cost", empty for a free move), "log" (the
 // moves from "logFrom" on), "lastRoll" {"color", "dice", "turn"}, "note",
 // "end" (once over: "winner"; "method", how it ended: "all cubes placed",
 // "turn limit reached", "abandoned" or "forfeited"; "ending", why, in a
 // sentence; "standings", by place, each with its "place", "cubes",
-// "winner", "forfeited" and, for information, its gold, trade points and
+// "winner", "forfeited", "left" and, for information, its gold, trade points and
 // hand; "returns" by seat, the seats in first place sharing 1; all from
 // elasund.Table's Outcome; "record" and "replay" links)}.
 //
@@ -158,9 +211,9 @@ import (
 	"io"
 	"log"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -193,14 +246,25 @@ type badFlags struct{ err error }
 func (b badFlags) Error() string { return b.err.Error() }
 func (b badFlags) Unwrap() error { return b.err }
 
-// run parses the flags, serves until ctx is done, and shuts down.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// config is what the flags say.
+type config struct {
+	addr, record, db string
+	opts             options
+	timeouts         timeouts
+	maxConns         int
+	connsPerAddr     int
+}
+
+// parseFlags reads the command's flags, writing the usage and the flag
+// package's complaints to stderr.
+func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fl := flag.NewFlagSet("web", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	addr := fl.String("addr", "127.0.0.1:8080", "address to listen on")
-	record := fl.String("record", "", "a record file to offer on the replay page")
-	dbPath := fl.String("db", defaultDB, `the SQLite database file that keeps the games (":memory:" keeps nothing)`)
-	var opts options
+	var c config
+	opts := &c.opts
+	fl.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	fl.StringVar(&c.record, "record", "", "a record file to offer on the replay page")
+	fl.StringVar(&c.db, "db", defaultDB, `the SQLite database file that keeps the games (":memory:" keeps nothing)`)
 	fl.IntVar(&opts.MaxGames, "max-games", 50, "games (and, separately, loaded records) held at once")
 	fl.DurationVar(&opts.Idle, "idle", 2*time.Hour, "abandon a game nobody moved in or looked at this long, and remove a loaded record unused this long (0: never)")
 	fl.DurationVar(&opts.Retention, "retention", 30*24*time.Hour, "keep a finished game for replay this long, then delete it (0: forever)")
@@ -211,72 +275,106 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl.DurationVar(&opts.SearchTime, "search-time", defaultSearchTime, "the longest a bot searches a move")
 	fl.IntVar(&opts.MaxSearches, "max-searches", defaultMaxSearches, "bot searches run at once; the other bots wait")
 	fl.Uint64Var(&opts.Seed, "seed", 0, "for tests only: draw the games' and bots' seeds from this seed, which makes every game predictable (0: secret seeds)")
+	fl.StringVar(&opts.LeaveBot, "leave-bot", defaultLeaveBot, "the bot that plays on a seat its person left")
+	hosts := netFlags(fl, &c)
 	fl.Usage = func() {
 		fmt.Fprintln(fl.Output(), "usage: web [-addr ADDR] [-db FILE] [-record FILE] [flags]")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return err
+			return c, err
 		}
-		return badFlags{err}
+		return c, badFlags{err}
 	}
 	if fl.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments: %v", fl.Args())
+		return c, fmt.Errorf("unexpected arguments: %v", fl.Args())
 	}
+	to := c.timeouts
 	switch {
 	case opts.MaxGames < 1 || opts.MaxSearches < 1:
-		return errors.New("-max-games and -max-searches must be at least 1")
+		return c, errors.New("-max-games and -max-searches must be at least 1")
 	case opts.Idle < 0 || opts.BotDelay < 0 || opts.MaxTurns < 0 || opts.Retention < 0:
-		return errors.New("-idle, -retention, -bot-delay and -max-turns must not be negative")
+		return c, errors.New("-idle, -retention, -bot-delay and -max-turns must not be negative")
 	case *replayMB < 1 || *replayMB > 1<<20:
-		return errors.New("-max-replay-mb must be from 1 to 1048576")
+		return c, errors.New("-max-replay-mb must be from 1 to 1048576")
 	case opts.MaxIterations < 1 || opts.MaxIterations > bots.MaxIterations:
-		return fmt.Errorf("-max-iterations must be from 1 to %d", bots.MaxIterations)
+		return c, fmt.Errorf("-max-iterations must be from 1 to %d", bots.MaxIterations)
 	case opts.SearchTime <= 0:
-		return errors.New("-search-time must be positive")
+		return c, errors.New("-search-time must be positive")
+	case to.Header < 0 || to.Read < 0 || to.Write < 0 || to.Idle < 0:
+		return c, errors.New("-header-timeout, -read-timeout, -write-timeout and -conn-idle must not be negative")
+	case c.maxConns < 1 || opts.CreateBurst < 1:
+		return c, errors.New("-max-conns and -create-burst must be at least 1")
+	case opts.CreateRate < 0 || opts.MaxGamesPerClient < 0 || c.connsPerAddr < 0:
+		return c, errors.New("-create-rate, -max-games-per-addr and -max-conns-per-addr must not be negative")
 	}
+	opts.AllowedHosts = defaultHosts(c.addr)
+	if *hosts != "" {
+		opts.AllowedHosts = strings.Split(*hosts, ",")
+	}
+	opts.WriteTimeout = to.Write
 	opts.MaxReplayBytes = *replayMB << 20
-	if opts.Seed != 0 {
-		fmt.Fprintf(stderr, "web: -seed %d: every game is predictable; use it for tests only\n", opts.Seed)
+	return c, nil
+}
+
+// netFlags defines the flags of the HTTP front's limits, and returns
+// -allowed-hosts.
+func netFlags(fl *flag.FlagSet, c *config) *string {
+	hosts := fl.String("allowed-hosts", "", "comma-separated host names the server answers to, against DNS rebinding; IP addresses are always allowed, * allows any (default: localhost and the host of -addr if it is a name)")
+	to, opts := &c.timeouts, &c.opts
+	fl.DurationVar(&to.Header, "header-timeout", defaultHeaderTimeout, "the longest a client may take to send a request's headers (0: no limit)")
+	fl.DurationVar(&to.Read, "read-timeout", defaultReadTimeout, "the longest a client may take to send a whole request, its body too (0: no limit)")
+	fl.DurationVar(&to.Write, "write-timeout", defaultWriteTimeout, "the longest an answer may take, from the end of its request; a long poll adds its wait (0: no limit)")
+	fl.DurationVar(&to.Idle, "conn-idle", defaultConnIdle, "close a keep-alive connection idle this long between requests (0: -read-timeout)")
+	fl.IntVar(&c.maxConns, "max-conns", defaultMaxConns, "connections open at once; the others wait to be accepted (lowered to fit the limit of open files)")
+	fl.IntVar(&c.connsPerAddr, "max-conns-per-addr", defaultConnsPerAddr, "connections open at once from one client address; more are closed at once (0: only -max-conns)")
+	fl.Float64Var(&opts.CreateRate, "create-rate", defaultCreateRate, "new games and records a client address may create a minute, after -create-burst at once (0: no limit)")
+	fl.IntVar(&opts.CreateBurst, "create-burst", defaultCreateBurst, "new games and records a client address may create at once")
+	fl.IntVar(&opts.MaxGamesPerClient, "max-games-per-addr", defaultGamesPerAddr, "unfinished games of one client address held at once (0: only -max-games)")
+	return hosts
+}
+
+// run parses the flags, serves until ctx is done, and shuts down.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	c, err := parseFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	if c.opts.Seed != 0 {
+		fmt.Fprintf(stderr, "web: -seed %d: every game is predictable; use it for tests only\n", c.opts.Seed)
 	}
 	logger := log.New(stderr, "web: ", log.LstdFlags)
-	st, err := openSQLite(*dbPath)
+	st, err := openSQLite(c.db)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	s, err := newServer(opts, st, logger)
+	s, err := newServer(c.opts, st, logger)
 	if err != nil {
 		logger.Printf("some games were not resumed: %v", err)
 	}
 	defer s.Close() // before the store closes
-	if *record != "" {
-		data, err := os.ReadFile(*record)
-		if err != nil {
-			return err
-		}
-		rp, err := newReplay(string(data))
-		if err != nil {
-			return fmt.Errorf("%s: %w", *record, err)
-		}
-		rp.id, rp.permanent = "file", true
-		if err := s.addReplay(rp); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "loaded %s: %d moves", *record, len(rp.rec.Moves))
-		if len(rp.rec.Tags) > 0 {
-			fmt.Fprintf(stdout, " (%s)", sortedTags(rp.rec.Tags))
-		}
-		fmt.Fprintln(stdout)
+	if _, err := s.newBot(c.opts.LeaveBot, 1); err != nil {
+		return fmt.Errorf("-leave-bot: %w", err)
 	}
-	ln, err := net.Listen("tcp", *addr)
+	if c.record != "" {
+		if err := loadRecord(s, c.record, stdout); err != nil {
+			return err
+		}
+	}
+	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ErrorLog: log.New(stderr, "web: ", log.LstdFlags)}
+	n, why := connCap(c.maxConns)
+	if why != "" {
+		logger.Print(why)
+	}
+	ln = limitListener(ln, n, c.connsPerAddr)
+	hs := httpServer(s, c.timeouts, log.New(stderr, "web: ", log.LstdFlags))
 	url := "http://" + ln.Addr().String()
-	fmt.Fprintf(stdout, "elasund web: play at %s/ and replay at %s/replay (games kept in %s)\n", url, url, *dbPath)
+	fmt.Fprintf(stdout, "elasund web: play at %s/ and replay at %s/replay (games kept in %s)\n", url, url, c.db)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -290,5 +388,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := hs.Shutdown(shutdown); err != nil {
 		return err
 	}
+	return nil
+}
+
+// loadRecord offers the record of file on the replay page, as "file".
+func loadRecord(s *server, file string, stdout io.Writer) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	rp, err := newReplay(string(data))
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	rp.id, rp.permanent = "file", true
+	if err := s.addReplay(rp); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "loaded %s: %d moves", file, len(rp.rec.Moves))
+	if len(rp.rec.Tags) > 0 {
+		fmt.Fprintf(stdout, " (%s)", sortedTags(rp.rec.Tags))
+	}
+	fmt.Fprintln(stdout)
 	return nil
 }

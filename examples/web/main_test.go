@@ -56,6 +56,20 @@ func TestRun(t *testing.T) {
 			t.Fatalf("GET %s%s: %d", url, path, res.StatusCode)
 		}
 	}
+	// A name that is not the server's (DNS rebinding) is refused.
+	req, err := http.NewRequest("GET", url+"api/bots", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = "rebind.evil" + url[strings.LastIndex(url, ":"):len(url)-1]
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusMisdirectedRequest {
+		t.Fatalf("GET with Host %s: %d", req.Host, res.StatusCode)
+	}
 	cancel()
 	select {
 	case err := <-errc:
@@ -109,6 +123,15 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"-record", filepath.Join(t.TempDir(), "missing.txt"), "-db", ":memory:"}, "no such file"},
 		{[]string{"-record", bad, "-db", ":memory:"}, "bad.txt: "},
 		{[]string{"-addr", "256.0.0.1:http", "-db", ":memory:"}, "listen"},
+		{[]string{"-read-timeout", "-1s"}, "-header-timeout, -read-timeout, -write-timeout and -conn-idle must not be negative"},
+		{[]string{"-conn-idle", "-1s"}, "-header-timeout, -read-timeout, -write-timeout and -conn-idle must not be negative"},
+		{[]string{"-max-conns", "0"}, "-max-conns and -create-burst must be at least 1"},
+		{[]string{"-create-burst", "0"}, "-max-conns and -create-burst must be at least 1"},
+		{[]string{"-create-rate", "-1"}, "-create-rate, -max-games-per-addr and -max-conns-per-addr must not be negative"},
+		{[]string{"-max-games-per-addr", "-1"}, "-create-rate, -max-games-per-addr and -max-conns-per-addr must not be negative"},
+		{[]string{"-max-conns-per-addr", "-1"}, "-max-conns-per-addr must not be negative"},
+		{[]string{"-leave-bot", "nobody", "-db", ":memory:"}, "-leave-bot: "},
+		{[]string{"-leave-bot", "ismcts:200000", "-db", ":memory:"}, "-leave-bot: \"ismcts:200000\" searches 200000 iterations"},
 	} {
 		err := run(context.Background(), tc.args, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

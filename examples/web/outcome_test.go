@@ -93,7 +93,8 @@ func refereed(t *testing.T, rec elasund.Record) *elasund.Table {
 
 // TestOutcome is the acceptance test of the end: a game stopped by its
 // turn limit, one abandoned for being idle, and games a seat left (two
-// seats and three) end, through the API, with the standings and returns
+// seats; three, after another seat's person left and a bot played on)
+// end, through the API, with the standings and returns
 // of the library's Outcome for that game, played again from its record at
 // a Table of the test's own; the end says why in words.Ending's sentence;
 // and what the case itself decides (the method, who won, who is last) is
@@ -107,11 +108,12 @@ func TestOutcome(t *testing.T) {
 		idle   bool   // the game is abandoned by the janitor
 		method string
 		winner string // "other": the seat that did not leave
+		first  bool   // before the leaver, another seat's person leaves, and a bot plays on
 	}{
-		{"turn limit", `{"seats": ["human", "human", "human"], "maxTurns": 18}`, 0, "", false, "turn limit reached", ""},
-		{"abandoned", `{"seats": ["human", "human", "human"]}`, 15, "", true, "abandoned", ""},
-		{"forfeit of two", `{"seats": ["human", "human"]}`, 12, "most", false, "forfeited", "other"},
-		{"forfeit of three", `{"seats": ["human", "human", "human"]}`, 18, "most", false, "forfeited", ""},
+		{"turn limit", `{"seats": ["human", "human", "human"], "maxTurns": 18}`, 0, "", false, "turn limit reached", "", false},
+		{"abandoned", `{"seats": ["human", "human", "human"]}`, 15, "", true, "abandoned", "", false},
+		{"forfeit of two", `{"seats": ["human", "human"]}`, 12, "most", false, "forfeited", "other", false},
+		{"forfeit of three", `{"seats": ["human", "human", "human"]}`, 18, "most", false, "forfeited", "", true},
 	}
 	ranked := 0 // the cases whose seats do not all share first place
 	for i, tc := range tests {
@@ -134,6 +136,20 @@ func TestOutcome(t *testing.T) {
 					}
 				}
 				leaver = g.Color(most).String()
+			}
+			if tc.first {
+				// Another seat's person leaves first: two seats stay, so
+				// a bot plays that seat on, and the game goes on.
+				first := g.Color(elasund.Player(0)).String()
+				if first == leaver {
+					first = g.Color(elasund.Player(1)).String()
+				}
+				status, data, _ := doAs(t, ts, c.tokenOf(first), "DELETE", "/api/games/"+c.ID, "")
+				var out leftJSON
+				decode(t, data, &out)
+				if status != http.StatusOK || out.Over || out.Left != first || out.Bot != defaultLeaveBot {
+					t.Fatalf("%s leaving first: %d %s", first, status, data)
+				}
 			}
 			switch {
 			case leaver != "":

@@ -217,7 +217,7 @@ type replayRequest struct {
 // handleReplays loads the record the body carries (at most maxRecordBody
 // bytes of JSON).
 func (s *server) handleReplays(w http.ResponseWriter, r *http.Request) {
-	if !allow(w, r, http.MethodPost) {
+	if !allow(w, r, http.MethodPost) || !s.allowCreation(w, r) {
 		return
 	}
 	var req replayRequest

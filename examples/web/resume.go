@@ -35,7 +35,7 @@ func (s *server) loadSession(ctx context.Context, g storedGame) (*session, error
 				i+1, clip(m.Text), m.Seat, log[i].Move.String(), log[i].Player)
 		}
 	}
-	seats, err := readSeats(g.Seats, s.newBot)
+	seats, admin, err := readSeats(g.Seats, s.newBot)
 	if err != nil {
 		return nil, err
 	}
@@ -43,6 +43,7 @@ func (s *server) loadSession(ctx context.Context, g storedGame) (*session, error
 	if err != nil {
 		return nil, err
 	}
+	ss.admin = admin
 	return ss, nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"math/rand/v2"
 	"mime"
 	"net/http"
+	"os"
 	"path"
 	"strings"
 	"sync"
@@ -39,6 +40,22 @@ type options struct {
 	MaxIterations  int           // the most iterations an ISMCTS bot may search a move (default 100,000)
 	SearchTime     time.Duration // the longest a bot searches a move (default 3 s)
 	MaxSearches    int           // the bots' searches run at once; the others wait (default 2)
+	LeaveBot       string        // the bot that plays on a seat its person left (default "greedy")
+	// AllowedHosts are the host names the server answers to (Host, and
+	// the Origin of a request that changes something); IP addresses are
+	// always allowed, "*" allows every host. Empty: "localhost" only.
+	AllowedHosts []string
+	// CreateRate is the new games and records a client address may
+	// create a minute, after CreateBurst at once (0: no limit; the flag's
+	// default is 6, with a burst of 10).
+	CreateRate  float64
+	CreateBurst int
+	// MaxGamesPerClient bounds the unfinished games held that one client
+	// address created (0: only MaxGames; the flag's default is 10).
+	MaxGamesPerClient int
+	// WriteTimeout is the http.Server's, which a long poll moves past its
+	// wait (0: none).
+	WriteTimeout time.Duration
 	// Seed, if not 0, makes the server's games predictable, for tests:
 	// the seeds of the games and of the bots are drawn from a source
 	// seeded with it instead of crypto/rand, so whoever knows it foresees
@@ -62,10 +79,14 @@ type server struct {
 	mux    *http.ServeMux
 	logger *log.Logger
 	cross  *http.CrossOriginProtection
+	hosts  hostList
 	store  store
+
+	creations *limiter // the creations of each client address
 
 	mu          sync.Mutex // guards the fields below
 	games       map[string]*session
+	creators    map[string]string // a game's id → its creator's address (clientOf), while it is held
 	replays     map[string]*replay
 	replayBytes int64      // the accounted size of the replays held
 	fixed       *rand.Rand // the source of seeds with options.Seed, else nil
@@ -103,12 +124,19 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 	if opts.MaxSearches <= 0 {
 		opts.MaxSearches = defaultMaxSearches
 	}
+	if opts.LeaveBot == "" {
+		opts.LeaveBot = defaultLeaveBot
+	}
+	if len(opts.AllowedHosts) == 0 {
+		opts.AllowedHosts = defaultHosts("")
+	}
 	if logger == nil {
 		logger = log.New(io.Discard, "", 0)
 	}
 	s := &server{
 		opts: opts, logger: logger, mux: http.NewServeMux(), cross: http.NewCrossOriginProtection(), store: st,
-		games: map[string]*session{}, replays: map[string]*replay{},
+		hosts: newHostList(opts.AllowedHosts), creations: newLimiter(opts.CreateRate, opts.CreateBurst, maxClients),
+		games: map[string]*session{}, creators: map[string]string{}, replays: map[string]*replay{},
 		slots: make(chan struct{}, opts.MaxSearches), stop: make(chan struct{}),
 	}
 	if opts.Seed != 0 {
@@ -166,6 +194,10 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	// A name that is not the server's (DNS rebinding) is refused first.
+	if !s.checkHost(w, r) {
+		return
+	}
 	// Another site's page must not drive the API with its visitor's
 	// browser: a request that changes something (any method but GET, HEAD
 	// and OPTIONS) is refused when the browser says it comes from another
@@ -173,6 +205,9 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// Clients that are not browsers send neither header and pass.
 	if err := s.cross.Check(r); err != nil {
 		writeError(w, http.StatusForbidden, "a cross-site request is refused (%v): use the API from this server's pages or from a program", err)
+		return
+	}
+	if !s.checkOrigin(w, r) {
 		return
 	}
 	s.mux.ServeHTTP(w, r)
@@ -310,6 +345,10 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any, limit int64) bool {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		writeError(w, http.StatusRequestEntityTooLarge, "the body is larger than %d bytes", tooBig.Limit)
+		return false
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		writeError(w, http.StatusRequestTimeout, "the body came too slowly (the server's -read-timeout)")
 		return false
 	}
 	writeError(w, http.StatusBadRequest, "the body is not the JSON object expected: %v", err)

@@ -24,7 +24,7 @@ func TestPlayThroughAPI(t *testing.T) {
 	s, ts := testServer(t, options{MaxGames: 2, Idle: time.Minute, MaxTurns: 12, Seed: 21})
 	c := create(t, ts, `{"seats": ["random", "human", "random"]}`)
 	st := c.State
-	if st.You != "blue" || len(st.Seats) != 3 || st.Seats[1] != (seatJSON{"blue", "human", true}) || st.Seats[0] != (seatJSON{"red", "random", false}) {
+	if st.You != "blue" || len(st.Seats) != 3 || st.Seats[1] != (seatJSON{Color: "blue", Kind: "human", You: true}) || st.Seats[0] != (seatJSON{Color: "red", Kind: "random"}) {
 		t.Fatalf("seats %+v, you %q", st.Seats, st.You)
 	}
 	if len(c.Seats) != 3 || c.Seats[0].Token != "" || c.Seats[2].URL != "" || c.Seats[1].URL != ts.URL+"/g/"+c.ID+"#seat="+c.Token ||
@@ -184,7 +184,7 @@ func TestRefusals(t *testing.T) {
 		{"a move with the other seat's token", "POST", "/api/games/" + pair + "/moves", `{"move": "roll"}`, cp.tokenOf("blue"), 403,
 			"seat 1 (blue) does not decide now; seat 0 (red) does (another person decides, not you)"},
 		{"a state with a made-up token", "GET", "/api/games/" + mine, "", "nonsense", 401, "holds no seat's token"},
-		{"an end without a token", "DELETE", "/api/games/" + mine, "", "", 401, "ending a game needs a seat's token"},
+		{"an end without a token", "DELETE", "/api/games/" + mine, "", "", 401, "leaving a game (or ending it, with the game's admin token) needs a seat's token"},
 		{"not notation", "POST", "/api/games/" + mine + "/moves", `{"move": "fly"}`, cm.Token, 400, parseErr.Error()},
 		{"empty move", "POST", "/api/games/" + mine + "/moves", `{}`, cm.Token, 400, "cannot parse move"},
 		{"move not a string", "POST", "/api/games/" + mine + "/moves", `{"move": 7}`, cm.Token, 400, "not the JSON object"},

@@ -33,11 +33,12 @@ import (
 // each takes the session's lock (the methods named …Locked expect it held).
 type session struct {
 	id    string
-	seats []seat        // by seat
-	done  chan struct{} // closed by stop: the bots stop
+	admin [sha256.Size]byte // the hash of the creator's admin token (zero: none)
+	done  chan struct{}     // closed by stop: the bots stop
 	store store
 
 	mu       sync.Mutex // guards everything below
+	seats    []seat     // by seat; a seat whose person left is handed to a bot
 	t        *elasund.Table
 	changed  chan struct{} // closed and replaced when a move is played or the session stops
 	lastUsed time.Time     // the last request about the game
@@ -50,12 +51,14 @@ type session struct {
 }
 
 // A seat says who plays one seat: a person, who proves it with the seat's
-// token, or a bot.
+// token, or a bot. A person's seat that left the game is played by a bot
+// (left is set, and token is still the person's, which plays no more).
 type seat struct {
 	kind  string   // "human", or the bot's name
 	bot   bots.Bot // nil for a person
 	seed  uint64   // the bot's seed
 	token [sha256.Size]byte
+	left  bool // the person left; the bot plays the seat
 }
 
 // human is the kind of a person's seat.
@@ -86,7 +89,7 @@ func newSession(id string, t *elasund.Table, seats []seat, st store, now time.Ti
 	}
 	humans := 0
 	for _, s := range seats {
-		if s.bot == nil {
+		if s.bot == nil || s.left { // a person's seat, or one a person left
 			humans++
 		}
 	}
@@ -101,64 +104,112 @@ func newSession(id string, t *elasund.Table, seats []seat, st store, now time.Ti
 // server and its database keep no token itself.
 func hashToken(token string) [sha256.Size]byte { return sha256.Sum256([]byte(token)) }
 
-// seatOf returns the person's seat whose token is token, comparing it
-// with every seat's in constant time.
-func (ss *session) seatOf(token string) (elasund.Player, bool) {
+// seatOf returns the seat whose token is token, comparing it with every
+// person's seat's in constant time, and whether that seat's person left
+// the game (a bot plays it now).
+func (ss *session) seatOf(token string) (p elasund.Player, left, found bool) {
 	h := hashToken(token)
-	found := elasund.NoPlayer
-	for p, s := range ss.seats {
-		if s.kind == human && subtle.ConstantTimeCompare(h[:], s.token[:]) == 1 {
-			found = elasund.Player(p)
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	p = elasund.NoPlayer
+	for q, s := range ss.seats {
+		if (s.kind == human || s.left) && subtle.ConstantTimeCompare(h[:], s.token[:]) == 1 {
+			p, left = elasund.Player(q), s.left
 		}
 	}
-	return found, found != elasund.NoPlayer
+	return p, left, p != elasund.NoPlayer
+}
+
+// isAdmin reports whether token is the game's admin token, in constant
+// time.
+func (ss *session) isAdmin(token string) bool {
+	h := hashToken(token)
+	var none [sha256.Size]byte
+	return ss.admin != none && subtle.ConstantTimeCompare(h[:], ss.admin[:]) == 1
 }
 
 // seatsRecord is how a game's seats are saved: a bot's name and seed, a
-// person's token's hash.
+// person's token's hash; a seat its person left keeps the person's
+// token's hash with the bot's name and seed, and Left.
 type seatsRecord struct {
 	Kind  string `json:"kind"`
 	Seed  uint64 `json:"seed,omitempty"`
 	Token string `json:"token,omitempty"` // hex SHA-256
+	Left  bool   `json:"left,omitempty"`
 }
 
-// seatsJSON returns the seats as the store keeps them.
+// seatsData is the store's seats column: the seats and the hash of the
+// admin token. A game saved before the admin token is a bare array of
+// seats, which readSeats still reads (it has no admin token).
+type seatsData struct {
+	Admin string        `json:"admin,omitempty"` // hex SHA-256
+	Seats []seatsRecord `json:"seats"`
+}
+
+// seatsJSON returns the seats as the store keeps them. The caller holds
+// ss.mu, or the session is not yet shared.
 func (ss *session) seatsJSON() string {
-	out := make([]seatsRecord, len(ss.seats))
+	out := seatsData{Seats: make([]seatsRecord, len(ss.seats))}
+	if ss.admin != ([sha256.Size]byte{}) {
+		out.Admin = hex.EncodeToString(ss.admin[:])
+	}
 	for p, s := range ss.seats {
-		out[p] = seatsRecord{Kind: s.kind, Seed: s.seed}
-		if s.bot == nil {
-			out[p].Token = hex.EncodeToString(s.token[:])
+		out.Seats[p] = seatsRecord{Kind: s.kind, Seed: s.seed, Left: s.left}
+		if s.bot == nil || s.left {
+			out.Seats[p].Token = hex.EncodeToString(s.token[:])
 		}
 	}
 	data, _ := json.Marshal(out) // strings and numbers: it cannot fail
 	return string(data)
 }
 
-// readSeats reads saved seats, making each bot again with newBot.
-func readSeats(data string, newBot func(name string, seed uint64) (bots.Bot, error)) ([]seat, error) {
-	var recs []seatsRecord
-	if err := json.Unmarshal([]byte(data), &recs); err != nil {
-		return nil, fmt.Errorf("seats: %w", err)
+// readSeats reads saved seats, making each bot again with newBot, and the
+// admin token's hash (zero if none was saved).
+func readSeats(data string, newBot func(name string, seed uint64) (bots.Bot, error)) ([]seat, [sha256.Size]byte, error) {
+	var sd seatsData
+	var admin [sha256.Size]byte
+	var err error
+	if strings.HasPrefix(strings.TrimSpace(data), "[") {
+		err = json.Unmarshal([]byte(data), &sd.Seats) // saved before the admin token
+	} else {
+		err = json.Unmarshal([]byte(data), &sd)
 	}
-	out := make([]seat, len(recs))
-	for p, r := range recs {
-		out[p] = seat{kind: r.Kind, seed: r.Seed}
-		if r.Kind == human {
-			h, err := hex.DecodeString(r.Token)
-			if err != nil || len(h) != sha256.Size {
-				return nil, fmt.Errorf("seat %d: a token's hash that is not 32 bytes of hex", p)
+	if err != nil {
+		return nil, admin, fmt.Errorf("seats: %w", err)
+	}
+	if sd.Admin != "" {
+		if err := readHash(sd.Admin, &admin); err != nil {
+			return nil, admin, fmt.Errorf("seats: the admin token's %w", err)
+		}
+	}
+	out := make([]seat, len(sd.Seats))
+	for p, r := range sd.Seats {
+		out[p] = seat{kind: r.Kind, seed: r.Seed, left: r.Left}
+		if r.Kind == human || r.Left {
+			if err := readHash(r.Token, &out[p].token); err != nil {
+				return nil, admin, fmt.Errorf("seat %d: a token's %w", p, err)
 			}
-			copy(out[p].token[:], h)
+		}
+		if r.Kind == human {
 			continue
 		}
 		b, err := newBot(r.Kind, r.Seed)
 		if err != nil {
-			return nil, fmt.Errorf("seat %d: %w", p, err)
+			return nil, admin, fmt.Errorf("seat %d: %w", p, err)
 		}
 		out[p].bot = b
 	}
-	return out, nil
+	return out, admin, nil
+}
+
+// readHash reads a token's hash in hex into h.
+func readHash(text string, h *[sha256.Size]byte) error {
+	b, err := hex.DecodeString(text)
+	if err != nil || len(b) != sha256.Size {
+		return errors.New("hash that is not 32 bytes of hex")
+	}
+	copy(h[:], b)
+	return nil
 }
 
 // use marks the session used at now.
@@ -209,14 +260,6 @@ func (ss *session) stopLocked() {
 // finished and stops the session. A game that is over stays as it is.
 func (ss *session) abandon(now time.Time) error {
 	return ss.endWith(now, func() error { ss.t.Abandon(); return nil })
-}
-
-// forfeit ends the game because seat p leaves the table (Table.Forfeit),
-// as the server does when a person ends the game from their seat: p is
-// ranked last, and at two seats the other wins. It saves the game as
-// finished and stops the session. A game that is over stays as it is.
-func (ss *session) forfeit(p elasund.Player, now time.Time) error {
-	return ss.endWith(now, func() error { return ss.t.Forfeit(p) })
 }
 
 // endWith ends the game with how, unless it is over or the session stopped,
@@ -302,10 +345,20 @@ func (ss *session) takeBackLocked() error {
 	return err
 }
 
-// play plays move m for the person's seat p.
-func (ss *session) play(p elasund.Player, m elasund.Move) error {
+// errStale refuses a move chosen on a state the game has moved on from.
+var errStale = errors.New("the game has moved on since the move was chosen")
+
+// play plays move m for the person's seat p. If after is not negative,
+// the move was chosen when after moves were played, and it is refused
+// (errStale, the game unchanged) unless that is still the number of moves
+// played: two pages of one seat, or a page and a program, cannot both
+// play on the state they saw.
+func (ss *session) play(p elasund.Player, m elasund.Move, after int) error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	if n := ss.t.Len(); after >= 0 && after != n && !ss.stopped {
+		return fmt.Errorf("%w: it was chosen after %d moves, and %d are played", errStale, after, n)
+	}
 	err := ss.playLocked(p, m)
 	if errors.Is(err, elasund.ErrNotYourDecision) {
 		if q := ss.t.ToMove(); q != elasund.NoPlayer {
@@ -352,7 +405,11 @@ func (ss *session) recordLocked() (elasund.Record, error) {
 	rec.Tags["Event"], rec.Tags["Game"] = "elasund web game", ss.id // beside the Table's Termination, if any
 	for p := range rec.Config.Players {
 		c := ss.t.Color(elasund.Player(p)).String()
-		rec.Tags[strings.ToUpper(c[:1])+c[1:]] = ss.seats[p].kind
+		kind := ss.seats[p].kind
+		if ss.seats[p].left {
+			kind = human + ", then " + kind // the person left; the bot played on
+		}
+		rec.Tags[strings.ToUpper(c[:1])+c[1:]] = kind
 	}
 	return rec, nil
 }

@@ -26,6 +26,9 @@ type seatJSON struct {
 	Color string `json:"color"`
 	Kind  string `json:"kind"`          // "human" or a bot's name
 	You   bool   `json:"you,omitempty"` // the seat of the request's token
+	// Left is set when the seat's person left the game: the bot Kind
+	// plays it now.
+	Left bool `json:"left,omitempty"`
 }
 
 // rollJSON is the last roll of the dice and whose it was.
@@ -82,6 +85,7 @@ type standJSON struct {
 	Cubes     int      `json:"cubes"` // cubes placed, of elasund.CubesPerPlayer
 	Winner    bool     `json:"winner"`
 	Forfeited bool     `json:"forfeited,omitempty"` // the seat left, which ranks it last
+	Left      bool     `json:"left,omitempty"`      // the seat's person left, and the bot Kind played on
 	Gold      int      `json:"gold"`
 	Trade     int      `json:"tradePoints"`
 	Hand      handJSON `json:"hand"` // revealed
@@ -119,7 +123,8 @@ func (ss *session) stateLocked(p elasund.Player, from int, have string) (stateJS
 		st.Moves = []clientMove{}
 	}
 	for q := range ss.t.Players() {
-		st.Seats = append(st.Seats, seatJSON{Color: ss.t.Color(elasund.Player(q)).String(), Kind: ss.seats[q].kind, You: elasund.Player(q) == p})
+		st.Seats = append(st.Seats, seatJSON{Color: ss.t.Color(elasund.Player(q)).String(), Kind: ss.seats[q].kind,
+			You: elasund.Player(q) == p, Left: ss.seats[q].left})
 	}
 	st.LogFrom = min(max(from, 0), n)
 	entries := ss.t.AppendLog(nil, st.LogFrom)
@@ -235,7 +240,7 @@ func (ss *session) endJSONLocked() (*endJSON, error) {
 	}
 	for _, s := range o.Standings() {
 		p := s.Player
-		e.Standings = append(e.Standings, standJSON{Place: s.Place, Color: s.Color.String(), Kind: ss.seats[p].kind,
+		e.Standings = append(e.Standings, standJSON{Place: s.Place, Color: s.Color.String(), Kind: ss.seats[p].kind, Left: ss.seats[p].left,
 			Cubes: s.Cubes, Winner: s.Won, Forfeited: s.Forfeited, Gold: g.Gold(p), Trade: g.TradePoints(p), Hand: handOf(g.Hand(p))})
 	}
 	return e, nil

@@ -30,6 +30,9 @@ type store interface {
 	// (abandoned when idle, or forfeited by a seat that left) and marks it
 	// finished.
 	Ended(ctx context.Context, id string, table []byte, now time.Time) error
+	// SetSeats saves the seats of game id (seatsJSON) anew: a person's
+	// seat was handed to a bot.
+	SetSeats(ctx context.Context, id string, seats string, now time.Time) error
 	// Unfinished returns every game that is not finished, to resume.
 	Unfinished(ctx context.Context) ([]storedGame, error)
 	// Game returns one game, finished or not (ErrNoGame if there is none).
@@ -229,6 +232,18 @@ func (st *sqliteStore) Ended(ctx context.Context, id string, table []byte, now t
 	_, err := st.db.ExecContext(ctx, `UPDATE games SET tables = ?, updated_at = ?, finished_at = COALESCE(finished_at, ?) WHERE id = ?`,
 		table, ms(now), ms(now), id)
 	return err
+}
+
+// SetSeats implements store.
+func (st *sqliteStore) SetSeats(ctx context.Context, id string, seats string, now time.Time) error {
+	res, err := st.db.ExecContext(ctx, `UPDATE games SET seats = ?, updated_at = ? WHERE id = ?`, seats, ms(now), id)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return fmt.Errorf("game %s is not in the database (%v)", id, err)
+	}
+	return nil
 }
 
 const gameColumns = `id, seats, tables, moves, created_at, updated_at, finished_at`

@@ -8,7 +8,8 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 // fetch options extra (headers, signal), and returns the decoded answer;
 // an error answer throws an Error with the server's message: for a refused
 // move the plain sentence, with the rule's section and link (err.section,
-// err.rules) and the reason's code (err.reason).
+// err.rules) and the reason's code (err.reason); err.data is the answer
+// (for a stale move's 409, the state as it is).
 async function api(method, path, body, extra) {
   const opts = Object.assign({ method, headers: {} }, extra || {});
   opts.headers = Object.assign({}, opts.headers);
@@ -26,6 +27,7 @@ async function api(method, path, body, extra) {
   if (!res.ok) {
     const err = new Error((data && (data.sentence || data.error)) || `${res.status} ${res.statusText}`);
     err.status = res.status;
+    err.data = data;
     if (data && data.reason) Object.assign(err, { reason: data.reason, section: data.section, rules: data.rules });
     throw err;
   }

@@ -47,6 +47,9 @@ async function createTable(ev) {
 // showLinks lists the links of a table just created: a person's seat's
 // link to copy and send, or to open here; and the spectators'.
 function showLinks(c) {
+  // The admin token ends the game for everyone: this browser keeps it, and
+  // its pages of the game offer to end it.
+  if (c.admin) localStorage.setItem('elasund-admin-' + c.id, c.admin);
   const list = $('link-list');
   list.replaceChildren();
   for (const s of c.seats) {

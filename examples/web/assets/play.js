@@ -39,6 +39,7 @@ let targets = null; // the board's click targets: square -> hit rect
 let buildKind = ''; // the building chosen in the build phase ('' = any)
 let extraPanel = ''; // a seat whose panel the person opened
 let pending = null; // the paid move waiting for its confirmation
+let adminToken = ''; // the game's admin token, if this browser created it
 
 // ---- the game ----
 
@@ -58,6 +59,7 @@ function statePath(extra) {
 async function openGame(id, tok) {
   gameID = id;
   token = tok;
+  adminToken = localStorage.getItem('elasund-admin-' + id) || '';
   logEntries = [];
   svgHash = '';
   $('lobby').hidden = true;
@@ -105,6 +107,8 @@ function render(st) {
   $('note').textContent = st.note || '';
   $('typed').hidden = !decides(st);
   $('copy-spectator').hidden = false;
+  $('leave').hidden = !token || !!st.end;
+  $('abandon').hidden = !adminToken || !!st.end;
   document.title = st.end ? 'Game over · Elasund'
     : decides(st) ? '▶ Your move · Elasund'
       : `${st.view.toMove} to move · Elasund`;
@@ -138,7 +142,14 @@ function seatOf(st, color) {
 function who(st, color) {
   const s = seatOf(st, color);
   if (s.you) return 'you';
+  if (s.left) return `left (played by ${s.kind})`;
   return s.kind === 'human' ? 'a person' : s.kind;
+}
+
+// sameSeats reports whether two states have the same players in their
+// seats (a person who leaves is replaced by a bot without a move).
+function sameSeats(a, b) {
+  return JSON.stringify(a.seats) === JSON.stringify(b.seats);
 }
 
 function renderStatus(st) {
@@ -186,7 +197,7 @@ function renderPlayers(st) {
     row.dataset.color = p.color;
     if (p.color === st.view.toMove && !st.end) row.classList.add('deciding');
     if (p.color === st.you) row.classList.add('mine');
-    row.append(chip(p.color, p.color), el('span', 'kind', who(st, p.color)),
+    row.append(chip(p.color, p.color), el('span', 'kind' + (seatOf(st, p.color).left ? ' left' : ''), who(st, p.color)),
       el('span', 'score', `${p.cubesPlaced}/10`),
       el('span', 'gold', `${p.gold} gold`), el('span', 'cards', `${p.influenceCards} card${p.influenceCards === 1 ? '' : 's'}`));
     row.title = `${p.color}: ${p.cubesPlaced} of 10 cubes placed (the score), ${p.gold} gold, ${p.influenceCards} influence cards; click for the panel`;
@@ -325,8 +336,9 @@ function renderOver(st) {
     const tr = el('tr');
     tr.dataset.color = s.color;
     const seat = el('td');
-    seat.append(chip(s.color), document.createTextNode(' ' + (s.kind === 'human' ? '' : s.kind)));
+    seat.append(chip(s.color), document.createTextNode(' ' + (s.kind === 'human' || s.left ? '' : s.kind)));
     if (s.forfeited) seat.append(el('span', 'dim', ' left'));
+    if (s.left) seat.append(el('span', 'dim', ` left (played by ${s.kind})`));
     const hand = Object.entries(s.hand).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`).join(', ') || 'none';
     tr.append(el('td', '', s.winner ? '🏆' : String(s.place)), seat, el('td', '', `${s.cubes}/10`),
       el('td', '', String(s.gold)), el('td', 'hand', hand));
@@ -523,8 +535,10 @@ function showError(text, refusal) {
   $('error').hidden = false;
 }
 
-// play sends a move in notation; the server answers, once the move is
-// saved, with the new state or the engine's refusal.
+// play sends a move in notation, with the version it was chosen at; the
+// server answers, once the move is saved, with the new state, the engine's
+// refusal, or (409) the state as it is if the game moved on meanwhile (a
+// move of another page of this seat, say): the move is not played.
 async function play(text) {
   if (busy || !game) return;
   busy = true;
@@ -534,12 +548,17 @@ async function play(text) {
   stopPolling();
   try {
     const st = await api('POST', `/api/games/${gameID}/moves?from=${logEntries.length}&svg=${encodeURIComponent(svgHash)}`,
-      { move: text }, { headers: headers() });
+      { move: text, after: game.version }, { headers: headers() });
     if ($('typed-move').value.trim() === text) $('typed-move').value = '';
     busy = false;
     render(st);
   } catch (e) {
     busy = false;
+    if (e.status === 409 && e.data && e.data.view) {
+      render(e.data);
+      showError(`The game moved on before “${text}” arrived, so it was not played: choose again.`);
+      return;
+    }
     showError(e.message, e);
     if (e.status === 404) $('error').textContent += ' Start a new table.';
     if (game && !game.end) poll();
@@ -561,7 +580,7 @@ async function poll() {
     const st = await api('GET', statePath(`&after=${game.version}`), undefined, { headers: headers(), signal: ctl.signal });
     if (poller !== ctl) return;
     poller = null;
-    if (st.version === game.version && !st.end) {
+    if (st.version === game.version && !st.end && sameSeats(st, game)) {
       poll();
       return;
     }
@@ -571,6 +590,66 @@ async function poll() {
     poller = null;
     showError(e.message);
     if (e.status !== 404) setTimeout(() => game && !game.end && !poller && poll(), 2000);
+  }
+}
+
+// armed makes a button that does something for good ask for a second
+// click within a few seconds, its text saying what it does.
+function armed(button, question, action) {
+  const text = button.textContent;
+  let timer = null;
+  button.addEventListener('click', async () => {
+    if (!timer) {
+      button.textContent = question;
+      button.classList.add('armed');
+      timer = setTimeout(() => {
+        timer = null;
+        button.textContent = text;
+        button.classList.remove('armed');
+      }, 5000);
+      return;
+    }
+    clearTimeout(timer);
+    timer = null;
+    button.textContent = text;
+    button.classList.remove('armed');
+    await action();
+  });
+}
+
+// leave makes this seat's person leave the table: a bot plays the seat on
+// if two seats stay, and this page watches; else the seat forfeits and the
+// game ends.
+async function leave() {
+  stopPolling();
+  try {
+    const out = await api('DELETE', `/api/games/${gameID}`, undefined, { headers: headers() });
+    localStorage.removeItem('elasund-seat-' + gameID);
+    if (out.over) {
+      token = '';
+      render(await api('GET', statePath()));
+      return;
+    }
+    await openGame(gameID, '');
+    showError(`You left the table: the ${out.bot} bot plays ${out.left} now. You are watching.`);
+  } catch (e) {
+    showError(e.message);
+    if (game && !game.end) poll();
+  }
+}
+
+// abandon ends the game for everyone, with the admin token of the browser
+// that created it.
+async function abandon() {
+  stopPolling();
+  try {
+    await api('DELETE', `/api/games/${gameID}`, undefined, { headers: { Authorization: 'Bearer ' + adminToken } });
+    localStorage.removeItem('elasund-admin-' + gameID);
+    adminToken = '';
+    render(await api('GET', statePath(), undefined, { headers: headers() }));
+  } catch (e) {
+    showError(e.message);
+    if (game && !game.end) poll();
   }
 }
 
@@ -586,6 +665,8 @@ async function init() {
   });
   $('confirm-yes').addEventListener('click', () => pending && play(pending.text));
   $('confirm-no').addEventListener('click', closeConfirm);
+  armed($('leave'), 'Leave the table? Click again', leave);
+  armed($('abandon'), 'End it for everyone? Click again', abandon);
   $('copy-spectator').addEventListener('click', async (ev) => {
     const input = $('spectator-link');
     input.value = location.origin + '/g/' + gameID;
