@@ -241,7 +241,7 @@ func (ss *session) saveEndedLocked(now time.Time) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	return ss.store.Ended(ctx, ss.id, data, now)
+	return ss.store.Ended(ctx, ss.id, data, ss.t.Len(), now)
 }
 
 // isStopped reports whether the session was stopped.
