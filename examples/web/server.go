@@ -71,7 +71,7 @@ type server struct {
 	mu          sync.Mutex // guards the fields below
 	games       map[string]*session
 	replays     map[string]*replay
-	replayBytes int64      // the accounted size of the replays held
+	replayBytes int64 // the accounted size of the replays held
 	finished    *finishedGames
 	fixed       *rand.Rand // the source of seeds with options.Seed, else nil
 	closed      bool
