@@ -71,9 +71,9 @@ type server struct {
 	mu          sync.Mutex // guards the fields below
 	games       map[string]*session
 	replays     map[string]*replay
-	replayBytes int64 // the accounted size of the replays held
-	finished    *finishedGames
-	fixed       *rand.Rand // the source of seeds with options.Seed, else nil
+	replayBytes int64          // the accounted size of the replays held
+	finished    *finishedGames // the finished games held, within FinishedBytes
+	fixed       *rand.Rand     // the source of seeds with options.Seed, else nil
 	closed      bool
 
 	slots      chan struct{} // a search slot is taken while a bot searches
