@@ -71,10 +71,11 @@ type server struct {
 	mu          sync.Mutex // guards the fields below
 	games       map[string]*session
 	replays     map[string]*replay
-	replayBytes int64          // the accounted size of the replays held
-	finished    *finishedGames // the finished games held, within FinishedBytes
-	fixed       *rand.Rand     // the source of seeds with options.Seed, else nil
+	replayBytes int64      // the accounted size of the replays held
+	fixed       *rand.Rand // the source of seeds with options.Seed, else nil
 	closed      bool
+
+	finished *finishedGames // guarded by mu: the finished games held, within FinishedBytes
 
 	slots      chan struct{} // a search slot is taken while a bot searches
 	searching  atomic.Int64  // the searches running now
