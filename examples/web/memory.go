@@ -2,6 +2,7 @@ package main
 
 import (
 	"container/list"
+	"errors"
 	"fmt"
 	"time"
 
@@ -35,9 +36,9 @@ const (
 // The estimated memory of a session (sessionBytes): measured on finished
 // and unfinished games of 2 to 4 seats (TestSessionBytes), with a margin.
 const (
-	sessionBase  = 8 << 10  // the session, its Table, seats, bots and end, without pictures and log
-	moveBytes    = 32       // a move of the Table's log: 24 bytes, and room to grow
-	pictureBytes = 96 << 10 // the largest picture of a game (TestPictureBytes): about 55 KB at 4 seats
+	sessionBase  = 16 << 10 // the session, its Table, seats, bots and end, without pictures and log
+	moveBytes    = 48       // a move of the Table's log: 24 bytes, and room to grow
+	pictureBytes = 80 << 10 // the largest picture of a game, as allocated (TestPictureBytes: 53 KB at most)
 	pictureEntry = 64       // a picture's hash and its slot in the map
 	// movesPerTurn bounds a game's moves by its turns, for the figure of
 	// an unfinished game: the most played in one turn of 300 games of
@@ -84,10 +85,12 @@ func (f memoryFigure) Total() int64 {
 
 // String gives the figure in MiB, by part.
 func (f memoryFigure) String() string {
-	mb := func(n int64) int64 { return (n + 1<<20 - 1) >> 20 }
 	return fmt.Sprintf("%d MiB: searches %d, unfinished games %d, finished games %d, replays %d, the rest %d",
-		mb(f.Total()), mb(f.Searches), mb(f.Games), mb(f.Finished), mb(f.Replays), mb(f.Base))
+		mib(f.Total()), mib(f.Searches), mib(f.Games), mib(f.Finished), mib(f.Replays), mib(f.Base))
 }
+
+// mib returns n bytes in MiB, rounded up.
+func mib(n int64) int64 { return (n + 1<<20 - 1) >> 20 }
 
 // sessionBytesLocked estimates the memory the session holds: what it
 // holds of its own, its Table's log and its pictures. The caller holds
@@ -95,7 +98,7 @@ func (f memoryFigure) String() string {
 func (ss *session) sessionBytesLocked() int64 {
 	n := int64(sessionBase) + int64(ss.t.Len())*moveBytes
 	for _, pic := range ss.pics {
-		n += int64(len(pic.svg)) + pictureEntry
+		n += allocCost(len(pic.svg)) + pictureEntry
 	}
 	return n
 }
@@ -261,4 +264,16 @@ func (s *server) retireFinished() {
 	for _, ss := range over {
 		s.retire(ss)
 	}
+}
+
+// checkMemoryFlags checks -search-mb and -finished-mb: each search gets at
+// least minSearchBytes.
+func checkMemoryFlags(searchMB, finishedMB int64, searches int) error {
+	switch {
+	case searchMB < 1 || searchMB > 1<<20 || finishedMB < 1 || finishedMB > 1<<20:
+		return errors.New("-search-mb and -finished-mb must be from 1 to 1048576")
+	case searchMB<<20/int64(searches) < minSearchBytes:
+		return fmt.Errorf("-search-mb %d gives each of the %d searches (-max-searches) less than %d MiB", searchMB, searches, minSearchBytes>>20)
+	}
+	return nil
 }
