@@ -280,11 +280,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "web: -seed %d: every game is predictable; use it for tests only\n", opts.Seed)
 	}
 	logger := log.New(stderr, "web: ", log.LstdFlags)
-	logger.Printf("memory: at most about %v, with games of %d turns", memoryBound(opts, opts.MaxTurns), opts.MaxTurns)
 	st, err := openSQLite(*dbPath)
 	if err != nil {
 		return err
 	}
+	logger.Printf("memory: at most about %v, with games of %d turns", memoryBound(opts, opts.MaxTurns), opts.MaxTurns)
 	defer st.Close()
 	s, err := newServer(opts, st, logger)
 	if err != nil {
