@@ -33,8 +33,9 @@ const (
 	minSearchBytes = 1 << 20
 )
 
-// The estimated memory of a session (sessionBytes): measured on finished
-// and unfinished games of 2 to 4 seats (TestSessionBytes), with a margin.
+// The estimated memory of a session (sessionBytesLocked): measured on
+// finished and unfinished games of 2 to 4 seats (TestSessionBytes), with a
+// margin.
 const (
 	sessionBase  = 16 << 10 // the session, its Table, seats, bots and end, without pictures and log
 	moveBytes    = 48       // a move of the Table's log: 24 bytes, and room to grow
@@ -47,7 +48,8 @@ const (
 )
 
 // treeBytes is the bytes of search tree each ISMCTS search may hold: its
-// share of SearchBytes, less what a search holds besides its tree.
+// share of SearchBytes, less what a search holds besides its tree; at
+// least minSearchBytes less that (main refuses flags that give less).
 func (s *server) treeBytes() int {
 	return int(max(s.opts.SearchBytes/int64(s.opts.MaxSearches)-searchOverhead, minSearchBytes-searchOverhead))
 }
