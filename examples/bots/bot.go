@@ -19,8 +19,8 @@
 // give the same moves.
 //
 // A bot is not safe for concurrent use: it keeps its random source and
-// its buffers (ISMCTS its search trees) from one Choose to the next, so
-// one bot decides for one seat at a time. Make a bot for each seat and
+// its buffers (ISMCTS its search trees, until ISMCTS.Release) from one
+// Choose to the next, so one bot decides for one seat at a time. Make a bot for each seat and
 // game played at once, as the arena does; bots of one name and seed make
 // the same moves. ISMCTS with several Workers searches in parallel inside
 // one Choose.

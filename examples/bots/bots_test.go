@@ -146,6 +146,7 @@ func TestISMCTSOptions(t *testing.T) {
 		{Workers: -1},
 		{Workers: 1025},
 		{Playout: bots.MaxPlayout + 1},
+		{TreeBytes: -1},
 	}
 	for _, o := range bad {
 		if b, err := bots.NewISMCTS(1, o); !errors.Is(err, bots.ErrOptions) || b != nil {
@@ -160,6 +161,7 @@ func TestISMCTSOptions(t *testing.T) {
 		{bots.ISMCTSOptions{Iterations: 50}, bots.ISMCTSOptions{Iterations: 50, Workers: 1, Playout: 20}, "ismcts:50"},
 		{bots.ISMCTSOptions{Budget: time.Millisecond, Workers: 3}, bots.ISMCTSOptions{Budget: time.Millisecond, Workers: 3, Playout: 20}, "ismcts:1ms"},
 		{bots.ISMCTSOptions{Playout: -3}, bots.ISMCTSOptions{Iterations: 1000, Workers: 1, Playout: -1}, "ismcts"},
+		{bots.ISMCTSOptions{Iterations: 50, TreeBytes: 1 << 20}, bots.ISMCTSOptions{Iterations: 50, Workers: 1, Playout: 20, TreeBytes: 1 << 20}, "ismcts:50"},
 	}
 	for _, tt := range good {
 		b, err := bots.NewISMCTS(1, tt.in)

@@ -86,3 +86,24 @@ func ExampleChooseContext() {
 	// true true
 	// bots: "ismcts:1m0s" stopped before choosing: context canceled
 }
+
+// A host that holds many bots between their moves (a web server's games)
+// bounds what each search holds with TreeBytes and lets the trees go with
+// Release after each move: the moves are those of a bot that keeps them.
+func ExampleISMCTS_Release() {
+	g, _ := elasund.New(elasund.Config{Players: 2, Seed: 1, MaxTurns: 4})
+	o := bots.ISMCTSOptions{Iterations: 200, TreeBytes: 1 << 20} // at most 1 MiB of tree a move
+	kept, _ := bots.NewISMCTS(1, o)
+	released, _ := bots.NewISMCTS(1, o)
+	same := true
+	for !g.Over() {
+		v := g.View(g.ToMove())
+		want, _ := kept.Choose(v)
+		m, _ := released.Choose(v)
+		released.Release() // nothing held until its next move
+		same = same && m == want
+		_ = g.Apply(m)
+	}
+	fmt.Println("same moves:", same)
+	// Output: same moves: true
+}

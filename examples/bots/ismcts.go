@@ -79,6 +79,17 @@ type ISMCTSOptions struct {
 	// none (the position the tree reached is judged at once, as Options
 	// reports with -1). At most MaxPlayout.
 	Playout int
+	// TreeBytes, if positive, bounds the memory of a move's search: the
+	// bytes its trees' nodes and candidate moves take, split evenly among
+	// the workers. Each worker then starts its search with new storage
+	// and stops (as at its Iterations) once the storage its tree has
+	// reserved reaches four fifths of its share, so that the storage,
+	// which grows by a quarter at a time, stays within the share; at
+	// least one iteration runs. It counts storage, not time, so the
+	// moves stay deterministic. A host that runs several searches at
+	// once bounds their memory with it (examples/web). 0 means no bound
+	// but Iterations and Budget.
+	TreeBytes int
 }
 
 // ISMCTS is an information-set Monte Carlo tree search bot
@@ -103,7 +114,9 @@ type ISMCTSOptions struct {
 //
 // A bot keeps its trees' storage from one move to the next: once it has
 // grown to what the searches need, a search with one worker allocates
-// nothing.
+// nothing. A host that holds many bots between their moves lets it go with
+// Release after each move, and bounds what a search holds with
+// ISMCTSOptions.TreeBytes.
 type ISMCTS struct {
 	opts   ISMCTSOptions
 	name   string
@@ -126,6 +139,8 @@ func NewISMCTS(seed uint64, opts ISMCTSOptions) (*ISMCTS, error) {
 		return nil, fmt.Errorf("%w: %d playout moves (at most %d)", ErrOptions, opts.Playout, MaxPlayout)
 	case opts.Workers < 0 || opts.Workers > 1024:
 		return nil, fmt.Errorf("%w: %d workers (0 to 1024)", ErrOptions, opts.Workers)
+	case opts.TreeBytes < 0:
+		return nil, fmt.Errorf("%w: negative tree bytes %d", ErrOptions, opts.TreeBytes)
 	}
 	if opts.Iterations == 0 && opts.Budget == 0 {
 		opts.Iterations = DefaultIterations
@@ -234,7 +249,7 @@ func (b *ISMCTS) search(ctx context.Context, v elasund.View) (elasund.Move, int,
 				iters++
 			}
 		}
-		t.reset(&b.w, b.r.Uint64(), b.r.Uint64(), iters, deadline, ctx.Done())
+		t.reset(&b.w, b.r.Uint64(), b.r.Uint64(), iters, b.opts.TreeBytes/n, deadline, ctx.Done())
 		t.moves = b.opts.Playout
 		if b.opts.Value != nil && t.value == nil {
 			t.value = b.opts.Value.Clone()
@@ -352,6 +367,7 @@ type tree struct {
 	iters    int        // the iterations to run, or -1 for as many as the deadline allows
 	deadline time.Time
 	stop     <-chan struct{} // closed when the host stops the search; nil: never
+	limit    int             // the bytes of nodes and candidates past which no iteration starts; 0: no limit
 	done     int
 	nodes    []node
 	cands    []cand
@@ -361,20 +377,28 @@ type tree struct {
 	g        elasund.Game // the game of the current iteration, sampled from the view
 }
 
-// reset readies t for a search of iters iterations (-1: until the
-// deadline, or until stop is closed) with weights w, its source seeded
-// with seed1 and seed2.
 // maxReservedNodes is the most nodes a tree reserves before a search (3 MiB).
 const maxReservedNodes = 1 << 16
 
-func (t *tree) reset(w *Weights, seed1, seed2 uint64, iters int, deadline time.Time, stop <-chan struct{}) {
+// reset readies t for a search of iters iterations (-1: until the
+// deadline, or until stop is closed) with weights w, its source seeded
+// with seed1 and seed2, its nodes and candidates within maxBytes if it is
+// positive.
+func (t *tree) reset(w *Weights, seed1, seed2 uint64, iters, maxBytes int, deadline time.Time, stop <-chan struct{}) {
 	t.w, t.iters, t.deadline, t.stop, t.done = w, iters, deadline, stop, 0
 	t.src.Seed(seed1, seed2)
+	t.limit = treeLimit(maxBytes)
 	// An iteration adds at most one node: reserve them all for a search of
 	// a few iterations, and let a long one grow its storage as it goes, so
 	// that a bot of millions of iterations does not hold their room up
-	// front (48 bytes a node).
-	if want := min(iters+1, maxReservedNodes); iters > 0 && cap(t.nodes) < want {
+	// front (48 bytes a node). A bounded tree starts from new storage, of
+	// which the nodes reserved take at most a quarter of its limit.
+	want := min(iters+1, maxReservedNodes)
+	if t.limit > 0 {
+		want = min(want, t.limit/4/nodeBytes)
+		t.nodes, t.cands = nil, nil
+	}
+	if iters > 0 && cap(t.nodes) < want {
 		t.nodes = make([]node, 0, want)
 	}
 }
@@ -394,6 +418,9 @@ func (t *tree) run(v elasund.View, root []elasund.Move) {
 	t.cands = t.cands[:0]
 	for i := 0; t.iters < 0 || i < t.iters; i++ {
 		if i > 0 && i%16 == 0 && t.stopped() {
+			break
+		}
+		if i > 0 && t.limit > 0 && t.reserved() >= t.limit {
 			break
 		}
 		if err := v.RedealInto(&t.g, t.r); err != nil {

@@ -10,11 +10,13 @@ import (
 )
 
 // The bots' limits, by default: a move's search is bounded by a number of
-// iterations and by time, and few searches run at once. An ISMCTS
-// iteration keeps about half a kilobyte in the search tree (measured on
-// 2- and 4-player positions: 100,000 iterations hold 25 to 45 MB and
-// allocate about 60 MB, in 1 to 3 s on one core), so the defaults bound
-// the searches' memory to about 2 × 70 MB.
+// iterations, by time and by memory, and few searches run at once. An
+// ISMCTS iteration keeps about half a kilobyte in the search tree
+// (measured on 2- and 4-player positions: 100,000 iterations hold 25 to
+// 45 MB and allocate about 60 MB, in 1 to 3 s on one core); each search
+// is also bounded to its share of the searches' memory (SearchBytes /
+// MaxSearches, 75 MiB by default), and a bot holds nothing between its
+// moves (ISMCTS.Release), so the searches hold at most SearchBytes.
 const (
 	defaultMaxIterations = 100_000
 	defaultSearchTime    = 3 * time.Second
@@ -25,8 +27,9 @@ const (
 // newBot makes the bot a seat names: one of bots.Names, or "ismcts:N",
 // "ismcts-v:N", "ismcts:T" or "ismcts-v:T" (bots.New). An ISMCTS bot
 // searches at most N iterations (the server's MaxIterations for a bot
-// named by its time) and at most the server's search time a move (T, if
-// shorter); an N above the server's MaxIterations is refused.
+// named by its time), at most the server's search time a move (T, if
+// shorter) and at most its share of the searches' memory; an N above the
+// server's MaxIterations is refused.
 func (s *server) newBot(name string, seed uint64) (bots.Bot, error) {
 	if len(name) > maxSeatName {
 		return nil, fmt.Errorf("a bot's name is at most %d bytes: %q…", maxSeatName, name[:maxSeatName])
@@ -51,13 +54,19 @@ func (s *server) newBot(name string, seed uint64) (bots.Bot, error) {
 		// many iterations as fit: its tree, not only its time, is bounded.
 		o.Iterations = s.opts.MaxIterations
 	}
+	o.TreeBytes = s.treeBytes()
 	return bots.NewISMCTS(seed, o)
 }
 
 // startBots starts the goroutine that plays the bots' moves if a bot
-// decides and none runs, unless the server is closing.
+// decides and none runs, unless the server is closing. The server calls
+// it after every move of a person: a game that move ended is retired to
+// the finished games held.
 func (s *server) startBots(ss *session) {
 	if !ss.claimBots() {
+		if ss.over() {
+			s.retire(ss)
+		}
 		return
 	}
 	s.mu.Lock()
@@ -71,14 +80,20 @@ func (s *server) startBots(ss *session) {
 	go s.runBots(ss)
 }
 
-// runBots plays the bots' moves until the person decides, the game ends,
-// the session is closed or the server closes. A bot chooses from its
-// seat's view, outside the session's lock, when a search slot is free; a
-// search under way stops when the session or the server closes.
+// runBots plays the bots' moves until the person decides, the game ends
+// (it is then retired to the finished games held), the session is closed
+// or the server closes. A bot chooses from its seat's view, outside the
+// session's lock, when a search slot is free; a search under way stops
+// when the session or the server closes.
 func (s *server) runBots(ss *session) {
 	defer s.wg.Done()
 	ctx, cancel := s.botContext(ss)
 	defer cancel()
+	defer func() {
+		if ss.over() {
+			s.retire(ss)
+		}
+	}()
 	for {
 		if !s.pause(ss, s.opts.BotDelay) {
 			ss.stopBots()
@@ -164,7 +179,8 @@ func (s *server) acquireSearch(ss *session) bool {
 func (s *server) releaseSearch() { <-s.slots }
 
 // search asks bot b to choose from view v, counting the searches running;
-// the search stops when ctx is done.
+// the search stops when ctx is done. The bot then lets go of what it
+// searched with (ISMCTS.Release): a bot holds nothing between its moves.
 func (s *server) search(ctx context.Context, b bots.Bot, v elasund.View) (elasund.Move, error) {
 	n := s.searching.Add(1)
 	s.searches.Add(1)
@@ -175,8 +191,15 @@ func (s *server) search(ctx context.Context, b bots.Bot, v elasund.View) (elasun
 		}
 	}
 	defer s.searching.Add(-1)
+	if r, ok := b.(releaser); ok {
+		defer r.Release()
+	}
 	return choose(ctx, b, v)
 }
+
+// A releaser is a bot that can let go of what it keeps between its moves
+// (bots.ISMCTS).
+type releaser interface{ Release() }
 
 // choose asks the bot, turning a panic into an error.
 func choose(ctx context.Context, b bots.Bot, v elasund.View) (m elasund.Move, err error) {

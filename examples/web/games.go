@@ -384,7 +384,7 @@ func (s *server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	// rule, is the answer. The move is saved before the answer.
 	err = ss.play(p, m, after)
 	switch {
-	case errors.Is(err, errStale):
+	case errors.Is(err, errStaleMove):
 		st, serr := ss.state(p, from, q.Get("svg"))
 		if serr != nil {
 			writeError(w, http.StatusInternalServerError, "%v", serr)

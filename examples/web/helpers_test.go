@@ -18,9 +18,7 @@ import (
 // for id holds (from a copy of the Table, abandoned to give its game), and
 // the first person's seat.
 func gameOf(s *server, id string) (elasund.Game, elasund.Player, bool) {
-	s.mu.Lock()
-	ss := s.games[id]
-	s.mu.Unlock()
+	ss := s.held(id)
 	if ss == nil {
 		return elasund.Game{}, elasund.NoPlayer, false
 	}
@@ -44,11 +42,7 @@ func firstHuman(ss *session) elasund.Player {
 }
 
 // sessionOf returns the server's session id, or nil.
-func sessionOf(s *server, id string) *session {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.games[id]
-}
+func sessionOf(s *server, id string) *session { return s.held(id) }
 
 // tableGame returns the game of a Table saved with MarshalBinary.
 func tableGame(data []byte) elasund.Game {
@@ -79,9 +73,7 @@ func replayCount(s *server) int {
 
 // versionOf returns the version of the server's game id, or -1.
 func versionOf(s *server, id string) int {
-	s.mu.Lock()
-	ss := s.games[id]
-	s.mu.Unlock()
+	ss := s.held(id)
 	if ss == nil {
 		return -1
 	}

@@ -41,6 +41,14 @@
 // kept, for its end page and its replay, for -retention after its end and
 // then deleted. Seat tokens are kept only as their SHA-256.
 //
+// One server serves a database file: it holds an exclusive lock on the
+// file beside it (-db with ".lock" after) from its start to its end, and
+// a second server started on the same file stops at once, naming the
+// process that holds it. The lock is the operating system's, released
+// however the process ends (SIGKILL too). A write that changes a game
+// names the move it expects the game to be at, so that no copy of a game
+// older than the database's can overwrite it.
+//
 // # Fair play
 //
 // The server is the referee, and a client cannot cheat through it:
@@ -96,9 +104,9 @@
 // -max-searches searches run at once; the other bots wait their turn. An
 // ISMCTS iteration holds about half a kilobyte of search tree (100,000
 // iterations: 25 to 45 MB live, 60 MB allocated, 1 to 3 s on one core of
-// the machine this was measured on), so with the defaults the searches use
-// at most about 150 MB. When a game is ended or expires, or the server
-// stops, its bot starts no other search and a search under way is stopped
+// the machine this was measured on), and each search also stops at its
+// share of -search-mb (see Memory). When a game is ended or expires, or
+// the server stops, its bot starts no other search and a search under way is stopped
 // (within a few of its iterations) and its move discarded; a game the server stops
 // with is resumed, bots and all, when it starts again.
 //
@@ -143,6 +151,26 @@
 // -conn-idle (30s), -max-conns (512), -max-conns-per-addr (64),
 // -create-rate (6 a minute),
 // -create-burst (10), -max-games-per-addr (10). A timeout of 0 is none.
+//
+// # Memory
+//
+// The server's memory is bounded by its flags, part by part: the bots'
+// searches by -search-mb (150 MiB in all: each of the -max-searches
+// searches stops at its share, and a bot holds nothing between its
+// moves); the unfinished games by -max-games (each at most about 657 KB
+// at the turn limit 300: a picture for each seat and the spectator, and
+// its log, 48 bytes a move); the finished games held by -finished-mb
+// (32 MiB: the least recently used is let go first, and loaded again from
+// the database when asked for); the uploaded records by -max-replay-mb.
+// With the default flags the Go heap stays under about 286 MiB (-h prints
+// the figure for the flags given, and the server logs it when it starts).
+// A client may ask for up to 10,000 turns; a game played out that long
+// holds up to 7.7 MB of log, so 50 of them would add up to about 356 MiB
+// (millions of moves, each a request). Not counted: SQLite's page cache
+// (2 MB, outside the Go heap) and the requests being answered (each its
+// answer and, compressed, a gzip writer of about 1.2 MB). Between
+// collections the process's resident memory may reach twice its heap
+// (GOGC=100); GOMEMLIMIT holds it nearer.
 //
 // # API
 //
@@ -277,9 +305,17 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fl.Uint64Var(&opts.Seed, "seed", 0, "for tests only: draw the games' and bots' seeds from this seed, which makes every game predictable (0: secret seeds)")
 	fl.StringVar(&opts.LeaveBot, "leave-bot", defaultLeaveBot, "the bot that plays on a seat its person left")
 	hosts := netFlags(fl, &c)
+	// The memory of the searches and of the finished games (memory.go).
+	searchMB := fl.Int64("search-mb", defaultSearchBytes>>20, "MiB that the bots' searches may hold at once, in all: each of -max-searches stops at its share")
+	finishedMB := fl.Int64("finished-mb", defaultFinishedBytes>>20, "MiB that the finished games held in memory may take (the others are loaded from the database when asked for)")
+	withMemory := func(o *options) *options {
+		o.MaxReplayBytes, o.SearchBytes, o.FinishedBytes = *replayMB<<20, *searchMB<<20, *finishedMB<<20
+		return o
+	}
 	fl.Usage = func() {
 		fmt.Fprintln(fl.Output(), "usage: web [-addr ADDR] [-db FILE] [-record FILE] [flags]")
 		fl.PrintDefaults()
+		fmt.Fprintf(fl.Output(), "memory: at most about %v, with games of %d turns\n", memoryBound(*withMemory(opts), opts.MaxTurns), opts.MaxTurns)
 	}
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -313,8 +349,11 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	if *hosts != "" {
 		opts.AllowedHosts = strings.Split(*hosts, ",")
 	}
+	if err := checkMemoryFlags(*searchMB, *finishedMB, opts.MaxSearches); err != nil {
+		return c, err
+	}
+	withMemory(opts)
 	opts.WriteTimeout = to.Write
-	opts.MaxReplayBytes = *replayMB << 20
 	return c, nil
 }
 
@@ -349,6 +388,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	logger.Printf("memory: at most about %v, with games of %d turns", memoryBound(c.opts, c.opts.MaxTurns), c.opts.MaxTurns)
 	defer st.Close()
 	s, err := newServer(c.opts, st, logger)
 	if err != nil {

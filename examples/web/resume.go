@@ -81,14 +81,24 @@ func (s *server) resume() error {
 	return errors.Join(errs...)
 }
 
-// lookup returns the game id: held in memory, or else loaded from the
+// lookup returns the game id: held in memory (in play, or finished and
+// marked used among the finished games held), or else loaded from the
 // store (a finished game, kept there for its retention, or one let go
-// from memory); nil if there is none.
+// from memory); nil if there is none. A finished game loaded is held
+// among the finished games, within their memory: asking for it does not
+// hold it any longer than that.
 func (s *server) lookup(id string) *session {
 	s.mu.Lock()
 	ss := s.games[id]
+	inPlay := ss != nil
+	if ss == nil {
+		ss = s.finished.get(id)
+	}
 	closed := s.closed
 	s.mu.Unlock()
+	if inPlay && ss.over() {
+		s.retire(ss) // ended, and not yet retired by its last move's request or bots
+	}
 	if ss != nil || closed || len(id) != 32 {
 		return ss
 	}
@@ -106,12 +116,16 @@ func (s *server) lookup(id string) *session {
 		s.logger.Printf("game %s: %v", id, err)
 		return nil
 	}
+	if loaded.over() {
+		s.retire(loaded)
+		return loaded
+	}
 	s.mu.Lock()
 	if ss := s.games[id]; ss != nil {
 		s.mu.Unlock()
 		return ss // loaded meanwhile by another request
 	}
-	if s.closed || (!loaded.over() && s.unfinishedLocked() >= s.opts.MaxGames) {
+	if s.closed || s.unfinishedLocked() >= s.opts.MaxGames {
 		s.mu.Unlock()
 		return nil
 	}

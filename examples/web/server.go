@@ -61,6 +61,10 @@ type options struct {
 	// seeded with it instead of crypto/rand, so whoever knows it foresees
 	// every card and roll. 0, the default, keeps them secret.
 	Seed uint64
+
+	// The memory of the searches and of the finished games (memory.go).
+	SearchBytes   int64 // the memory the bots' searches may hold at once, in all (default 150 MiB)
+	FinishedBytes int64 // the memory the finished games held may take (default 32 MiB)
 }
 
 // Request body limits.
@@ -91,6 +95,8 @@ type server struct {
 	replayBytes int64      // the accounted size of the replays held
 	fixed       *rand.Rand // the source of seeds with options.Seed, else nil
 	closed      bool
+
+	finished *finishedGames // guarded by mu: the finished games held, within FinishedBytes
 
 	slots      chan struct{} // a search slot is taken while a bot searches
 	searching  atomic.Int64  // the searches running now
@@ -130,6 +136,12 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 	if len(opts.AllowedHosts) == 0 {
 		opts.AllowedHosts = defaultHosts("")
 	}
+	if opts.SearchBytes <= 0 {
+		opts.SearchBytes = defaultSearchBytes
+	}
+	if opts.FinishedBytes <= 0 {
+		opts.FinishedBytes = defaultFinishedBytes
+	}
 	if logger == nil {
 		logger = log.New(io.Discard, "", 0)
 	}
@@ -137,7 +149,8 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 		opts: opts, logger: logger, mux: http.NewServeMux(), cross: http.NewCrossOriginProtection(), store: st,
 		hosts: newHostList(opts.AllowedHosts), creations: newLimiter(opts.CreateRate, opts.CreateBurst, maxClients),
 		games: map[string]*session{}, creators: map[string]string{}, replays: map[string]*replay{},
-		slots: make(chan struct{}, opts.MaxSearches), stop: make(chan struct{}),
+		finished: newFinishedGames(opts.FinishedBytes),
+		slots:    make(chan struct{}, opts.MaxSearches), stop: make(chan struct{}),
 	}
 	if opts.Seed != 0 {
 		s.fixed = rand.New(rand.NewPCG(opts.Seed, 0x5eed))
@@ -225,6 +238,7 @@ func (s *server) Close() {
 		s.games = map[string]*session{}
 		clear(s.replays)
 		s.replayBytes = 0
+		s.finished.clear()
 		s.mu.Unlock()
 		for _, ss := range games {
 			ss.stop()
@@ -253,9 +267,11 @@ func (s *server) janitor(interval time.Duration) {
 // sweep removes the games and replays unused since now minus the idle
 // timeout, and returns how many it removed. A removed game that goes on
 // is abandoned (saved as finished, kept for the retention) and its bots
-// stop; a finished one stays in the store.
+// stop; a finished one stays in the store. A game held in play that is
+// over and still used moves to the finished games held.
 func (s *server) sweep(now time.Time) int {
 	if s.opts.Idle <= 0 {
+		s.retireFinished()
 		return 0
 	}
 	var idle []*session
@@ -266,7 +282,7 @@ func (s *server) sweep(now time.Time) int {
 			delete(s.games, id)
 		}
 	}
-	n := len(idle)
+	n := len(idle) + s.finished.sweep(now, s.opts.Idle)
 	for id, rp := range s.replays {
 		if !rp.permanent && now.Sub(rp.lastUsed) > s.opts.Idle {
 			s.dropReplay(id)
@@ -279,6 +295,7 @@ func (s *server) sweep(now time.Time) int {
 			s.logger.Printf("game %s: saving it abandoned: %v", ss.id, err)
 		}
 	}
+	s.retireFinished()
 	return n
 }
 

@@ -284,7 +284,7 @@ func (ss *session) saveEndedLocked(now time.Time) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	return ss.store.Ended(ctx, ss.id, data, now)
+	return ss.store.Ended(ctx, ss.id, data, ss.t.Len(), now)
 }
 
 // isStopped reports whether the session was stopped.
@@ -345,19 +345,19 @@ func (ss *session) takeBackLocked() error {
 	return err
 }
 
-// errStale refuses a move chosen on a state the game has moved on from.
-var errStale = errors.New("the game has moved on since the move was chosen")
+// errStaleMove refuses a move chosen on a state the game has moved on from.
+var errStaleMove = errors.New("the game has moved on since the move was chosen")
 
 // play plays move m for the person's seat p. If after is not negative,
 // the move was chosen when after moves were played, and it is refused
-// (errStale, the game unchanged) unless that is still the number of moves
+// (errStaleMove, the game unchanged) unless that is still the number of moves
 // played: two pages of one seat, or a page and a program, cannot both
 // play on the state they saw.
 func (ss *session) play(p elasund.Player, m elasund.Move, after int) error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if n := ss.t.Len(); after >= 0 && after != n && !ss.stopped {
-		return fmt.Errorf("%w: it was chosen after %d moves, and %d are played", errStale, after, n)
+		return fmt.Errorf("%w: it was chosen after %d moves, and %d are played", errStaleMove, after, n)
 	}
 	err := ss.playLocked(p, m)
 	if errors.Is(err, elasund.ErrNotYourDecision) {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -24,12 +25,16 @@ type store interface {
 	Create(ctx context.Context, g storedGame) error
 	// Played saves the move n (from 1) of game id and the table after it,
 	// in one transaction: when it returns nil, both are durable. finished
-	// is set once the game is over.
+	// is set once the game is over. It changes the game only if the store
+	// holds it unfinished at move n-1, and otherwise returns an error
+	// wrapping errStale.
 	Played(ctx context.Context, id string, table []byte, e storedMove, finished bool, now time.Time) error
 	// Ended saves the table of a game the server ended before its end
-	// (abandoned when idle, or forfeited by a seat that left) and marks it
-	// finished.
-	Ended(ctx context.Context, id string, table []byte, now time.Time) error
+	// (abandoned when idle, or forfeited by a seat that left), which holds
+	// moves moves, and marks it finished. It changes the game only if the
+	// store holds it unfinished at that move, and otherwise returns an
+	// error wrapping errStale.
+	Ended(ctx context.Context, id string, table []byte, moves int, now time.Time) error
 	// SetSeats saves the seats of game id (seatsJSON) anew: a person's
 	// seat was handed to a bot.
 	SetSeats(ctx context.Context, id string, seats string, now time.Time) error
@@ -48,6 +53,12 @@ type store interface {
 
 // errNoGame is the error of store.Game for an id it does not hold.
 var errNoGame = errors.New("no such game in the database")
+
+// errStale is wrapped by the error of a write the store refuses because
+// the game it holds is not at the move the writer expects: the writer's
+// copy is stale (another server wrote the game since), and writing it
+// would lose the moves it lacks.
+var errStale = errors.New("the database holds another state of the game")
 
 // A storedGame is a game as the store keeps it.
 type storedGame struct {
@@ -106,16 +117,50 @@ var schemaVersion = len(migrations)
 // (power loss, kernel panic). NORMAL would skip that fsync and survive a
 // crash of the server alone. One connection serializes the writes, as
 // SQLite does anyway.
+//
+// One server serves a database file: the store holds the lock of the file
+// (fileLock) from its open to its Close, and a second open, by another
+// server or the same, fails at once with an error wrapping errInUse.
+// Every write that changes a game names the move it expects the game to
+// be at, so that a copy of a game that is not the latest cannot overwrite
+// it (errStale).
 type sqliteStore struct {
-	db *sql.DB
+	db   *sql.DB
+	lock *fileLock // nil for ":memory:"
 }
 
-// openSQLite opens (creating it if need be) the database at path and
-// migrates its schema; ":memory:" is a database that keeps nothing.
+// openSQLite opens (creating it if need be) the database at path, after
+// taking its lock, and migrates its schema; ":memory:" is a database that
+// keeps nothing, and takes no lock.
 func openSQLite(path string) (*sqliteStore, error) {
 	if path == "" {
 		return nil, errors.New("no database file named")
 	}
+	if path == ":memory:" {
+		return openUnlocked(path)
+	}
+	if strings.ContainsAny(path, "?#") {
+		return nil, fmt.Errorf("database file %q: a name with ? or # is refused", clip(path))
+	}
+	lockName := path
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		lockName = real // a link to the database and the database share the lock
+	}
+	lock, err := lockDatabase(lockName)
+	if err != nil {
+		return nil, err
+	}
+	st, err := openUnlocked(path)
+	if err != nil {
+		lock.release()
+		return nil, err
+	}
+	st.lock = lock
+	return st, nil
+}
+
+// openUnlocked is openSQLite without the lock.
+func openUnlocked(path string) (*sqliteStore, error) {
 	pragmas := "_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_txlock=immediate"
 	dsn := "file:" + path + "?" + pragmas + "&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)"
 	if path == ":memory:" {
@@ -212,13 +257,10 @@ func (st *sqliteStore) Played(ctx context.Context, id string, table []byte, e st
 	if finished {
 		fin = ms(now)
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE games SET tables = ?, moves = ?, updated_at = ?, finished_at = ? WHERE id = ? AND moves = ?`,
+	res, err := tx.ExecContext(ctx, `UPDATE games SET tables = ?, moves = ?, updated_at = ?, finished_at = ? WHERE id = ? AND moves = ? AND finished_at IS NULL`,
 		table, e.N, ms(now), fin, id, e.N-1)
-	if err != nil {
+	if err := changedOne(res, err, id, e.N-1); err != nil {
 		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return fmt.Errorf("game %s is not at move %d in the database (%v)", id, e.N-1, err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, n, turn, seat, move, played_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		id, e.N, e.Turn, e.Seat, e.Text, ms(e.At)); err != nil {
@@ -228,10 +270,27 @@ func (st *sqliteStore) Played(ctx context.Context, id string, table []byte, e st
 }
 
 // Ended implements store.
-func (st *sqliteStore) Ended(ctx context.Context, id string, table []byte, now time.Time) error {
-	_, err := st.db.ExecContext(ctx, `UPDATE games SET tables = ?, updated_at = ?, finished_at = COALESCE(finished_at, ?) WHERE id = ?`,
-		table, ms(now), ms(now), id)
-	return err
+func (st *sqliteStore) Ended(ctx context.Context, id string, table []byte, moves int, now time.Time) error {
+	res, err := st.db.ExecContext(ctx, `UPDATE games SET tables = ?, updated_at = ?, finished_at = ? WHERE id = ? AND moves = ? AND finished_at IS NULL`,
+		table, ms(now), ms(now), id, moves)
+	return changedOne(res, err, id, moves)
+}
+
+// changedOne returns the error of an update of game id that expected it
+// unfinished at move moves: err, or one wrapping errStale if no row was
+// changed.
+func changedOne(res sql.Result, err error, id string, moves int) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n != 1 {
+		return fmt.Errorf("%w: game %s is not unfinished at move %d in it", errStale, clip(id), moves)
+	}
+	return nil
 }
 
 // SetSeats implements store.
@@ -325,5 +384,12 @@ func (st *sqliteStore) Expire(ctx context.Context, cutoff time.Time) (int, error
 	return int(n), tx.Commit()
 }
 
-// Close implements store.
-func (st *sqliteStore) Close() error { return st.db.Close() }
+// Close implements store. It releases the database's lock once the
+// database is closed.
+func (st *sqliteStore) Close() error {
+	err := st.db.Close()
+	if lerr := st.lock.release(); err == nil {
+		err = lerr
+	}
+	return err
+}
