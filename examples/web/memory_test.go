@@ -242,7 +242,7 @@ func TestFinishedChurn(t *testing.T) {
 		}
 		var c createdJSON
 		decode(t, data, &c)
-		if status, data, _ := doAs(t, ts, c.Seats[1].Token, "DELETE", "/api/games/"+c.ID, ""); status != http.StatusOK {
+		if status, data, _ := doAs(t, ts, c.Admin, "DELETE", "/api/games/"+c.ID, ""); status != http.StatusOK {
 			t.Fatalf("%d %s", status, data)
 		}
 		ids = append(ids, c.ID)
@@ -264,7 +264,7 @@ func TestFinishedChurn(t *testing.T) {
 		t.Fatalf("the heap grew %d bytes; the finished games may take %d", grown, opts.FinishedBytes)
 	}
 	// The first game fetched was let go: it is loaded again, and over.
-	if st := stateAs(t, ts, ids[0], ""); st.End == nil || st.End.Method != "forfeited" {
+	if st := stateAs(t, ts, ids[0], ""); st.End == nil || st.End.Method != "abandoned" {
 		t.Fatalf("a game let go, fetched again: %+v", st.End)
 	}
 }
