@@ -99,7 +99,8 @@ func (e innerError) Unwrap() error { return e.err }
 func nested(err error) error { return innerError{err} }
 
 // ErrNoGame is wrapped by the errors of every method of the zero Table
-// that can fail: it holds no game (make one with NewTable).
+// that can fail, which holds no game (make one with NewTable), and by a
+// zero Game's refusals (ReasonNoGame), beside ErrGameOver.
 var ErrNoGame = errors.New("elasund: no game")
 
 // Errors of a Table. Play's errors are *MoveError values that wrap
