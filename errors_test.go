@@ -192,3 +192,22 @@ func TestSentinels(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroGameNoGame: a zero Game's refusal wraps ErrNoGame beside
+// ErrGameOver and ErrIllegalMove, with ReasonNoGame.
+func TestZeroGameNoGame(t *testing.T) {
+	var g Game
+	err := g.Apply(Move{Kind: Roll})
+	var me *MoveError
+	if !errors.As(err, &me) || me.Reason != ReasonNoGame {
+		t.Fatalf("Apply on the zero Game = %v; want a MoveError for ReasonNoGame", err)
+	}
+	for _, want := range []error{ErrIllegalMove, ErrGameOver, ErrNoGame} {
+		if !errors.Is(err, want) {
+			t.Errorf("Apply on the zero Game = %v; want it to wrap %v", err, want)
+		}
+	}
+	if errors.Is(err, ErrWrongPhase) {
+		t.Errorf("Apply on the zero Game = %v wraps ErrWrongPhase", err)
+	}
+}
