@@ -6,8 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // readmeBlock returns the contents of the n-th (from 0) fenced code block
@@ -101,5 +104,76 @@ func TestREADMEInstall(t *testing.T) {
 	}
 	if out := sh(game, after); !strings.HasPrefix(out, "winner: ") || !strings.Contains(out, " turns") {
 		t.Errorf("the README's program printed %q; want its winner and turns", out)
+	}
+}
+
+// markdownLink matches the target of a Markdown link or image.
+var markdownLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+// headingAnchor returns the anchor GitHub gives a Markdown heading's text:
+// lower case, without punctuation, spaces as hyphens.
+func headingAnchor(text string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(text)) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// TestDocumentLinks: every relative link of the README and of docs/ names
+// a file of the repository and, into a Markdown file, one of its headings.
+func TestDocumentLinks(t *testing.T) {
+	docs, err := filepath.Glob(filepath.Join("docs", "*.md"))
+	if err != nil || len(docs) == 0 {
+		t.Fatalf("no document in docs/: %v", err)
+	}
+	docs = append([]string{"README.md"}, docs...)
+	anchors := map[string][]string{} // by file
+	read := func(file string) string {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := anchors[file]; !ok {
+			for _, line := range strings.Split(string(data), "\n") {
+				if h := strings.TrimLeft(line, "#"); h != line && strings.HasPrefix(h, " ") {
+					anchors[file] = append(anchors[file], headingAnchor(h))
+				}
+			}
+		}
+		return string(data)
+	}
+	links := 0
+	for _, doc := range docs {
+		for _, m := range markdownLink.FindAllStringSubmatch(read(doc), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			links++
+			path, anchor, _ := strings.Cut(target, "#")
+			file := doc
+			if path != "" {
+				file = filepath.Join(filepath.Dir(doc), filepath.FromSlash(path))
+				if _, err := os.Stat(file); err != nil {
+					t.Errorf("%s links to %s, which is not a file of the repository", doc, target)
+					continue
+				}
+			}
+			if anchor != "" && strings.HasSuffix(file, ".md") && !slices.Contains(anchors[file], anchor) {
+				read(file)
+				if !slices.Contains(anchors[file], anchor) {
+					t.Errorf("%s links to %s, which has no heading #%s (it has %v)", doc, path, anchor, anchors[file])
+				}
+			}
+		}
+	}
+	if links < 20 {
+		t.Errorf("only %d relative links found", links)
 	}
 }
