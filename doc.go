@@ -4,6 +4,16 @@
 // error that names the rule, and is fast enough to sit in the inner loop of
 // a search bot.
 //
+// Two types hold a game. A Game is the whole state, every hand, the order
+// of the deck and the seeded random source included: New starts one to
+// play, simulate or search. A Table is the referee a host uses when its
+// players must not cheat (a game server, a tournament of other people's
+// bots, a terminal game): NewTable holds a Game, drawing a secret seed when
+// the Config gives none, plays a move only from the seat that decides and
+// only if it is legal, rolls its own dice, and hands each seat its View,
+// all that the seat may know. Host with a Table (see "Hosting a game"
+// below); search with a Game.
+//
 // # A tour of the API
 //
 // New starts a game from a Config (player count or colours, seed, optional

@@ -161,8 +161,8 @@
 // -bots 'exec:python3 mybot.py' seats a program that speaks the arena's
 // line protocol over its standard input and output: one JSON object a
 // line, a hello each way, then the seat's view and legal moves for each
-// decision and the chosen move back (see tourney.ProtocolVersion and the
-// README's "Arena" section). The command is split at spaces (no quoting).
+// decision and the chosen move back (see tourney.ProtocolVersion and
+// docs/arena.md, "Bots in any language"). The command is split at spaces (no quoting).
 // The arena starts it once before the tournament to learn its name (the
 // name of its hello, unless a LABEL= names it), then for every game and
 // seat, as "Sandboxes" says. It inherits the arena's environment (but for

@@ -10,15 +10,16 @@ import (
 )
 
 // TestREADME: -h prints the usage under the command's name and is status
-// 0; the flags the README names for the arena (on its command lines and in
-// its section "Arena") are the command's flags; -rules takes what its help
-// says, options joined with + too.
+// 0; the flags the documents name for the arena (on its command lines, and
+// anywhere in its manual docs/arena.md) are the command's flags, and the
+// manual names every one; -rules takes what its help says, options joined
+// with + too.
 func TestREADME(t *testing.T) {
 	code, out, usage := run(t, "-h")
 	if code != 0 || out != "" || !strings.HasPrefix(usage, "Usage of arena:\n") {
 		t.Fatalf("-h: status %d, output %q, usage\n%s", code, out, usage)
 	}
-	readme.Check(t, "arena", usage, "Arena")
+	readme.Check(t, "arena", usage, "docs/arena.md")
 	if !strings.Contains(usage, "adjacent-permit-rows, shortage-voids-income, or options joined with +") {
 		t.Errorf("-h does not say what -rules takes:\n%s", usage)
 	}

@@ -266,7 +266,7 @@ func TestISMCTSBudget(t *testing.T) {
 }
 
 // TestStrengthSample is the seeded, small version of the strength claims
-// (the README's "Bots" table; the arena checks them in CI): Greedy beats
+// (the table of docs/bots.md; the arena checks them in CI): Greedy beats
 // Random, and ISMCTS beats Greedy, seats swapped on every deal.
 func TestStrengthSample(t *testing.T) {
 	tests := []struct {

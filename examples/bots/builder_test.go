@@ -12,12 +12,14 @@ import (
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/arena/tourney"
 	"github.com/elasund/elasund/examples/bots"
+	"github.com/elasund/elasund/examples/internal/readme"
 )
 
-// The README's bot of one's own ("Writing a bot"), as the README shows it
-// between the markers: TestBuilderREADME checks that the two agree.
+// The bot of one's own of docs/bots.md ("Your own bot"), as that manual
+// shows it between the markers: TestBuilderManual checks that the two
+// agree.
 
-// README: begin
+// Manual: begin
 
 // Builder plays for cubes, then permits, then thrift.
 type Builder struct{ r *rand.Rand }
@@ -45,15 +47,15 @@ func (b Builder) Choose(v elasund.View) (elasund.Move, error) {
 	return best, nil
 }
 
-// README: end
+// Manual: end
 
-// builderSeed is the seed of the README's builder tournament.
+// builderSeed is the seed of docs/bots.md's builder tournament.
 const builderSeed = 1
 
-// TestBuilder measures the README's claim about Builder: a tournament of
+// TestBuilder measures docs/bots.md's claim about Builder: a tournament of
 // builder, greedy and random, 2 players, 200 games (204: 34 deals of 6
 // seatings, so that every pair meets in 68 games), seed builderSeed, a draw
-// at turn 300, as the arena plays it. The README's sentence must give the
+// at turn 300, as the arena plays it. The manual's sentence must give the
 // figures it measures:
 //
 //	go test -run '^TestBuilder$' -v ./examples/bots
@@ -78,34 +80,27 @@ func TestBuilder(t *testing.T) {
 		vsRandom.AWins, vsRandom.Games, vsGreedy.AWins, vsGreedy.BWins, vsGreedy.Games-vsGreedy.AWins-vsGreedy.BWins)
 	t.Logf("builder against random: %+v", vsRandom)
 	t.Logf("builder against greedy: %+v", vsGreedy)
-	readme := strings.Join(strings.Fields(readREADME(t)), " ") // lines joined
-	if !strings.Contains(readme, claim) {
-		t.Errorf("the README does not say what the tournament gives:\n%s", claim)
+	manual := strings.Join(strings.Fields(readme.Read(t, botsManual)), " ") // lines joined
+	if !strings.Contains(manual, claim) {
+		t.Errorf("%s does not say what the tournament gives:\n%s", botsManual, claim)
 	}
-	if cmd := fmt.Sprintf("go test -run '^TestBuilder$' -v ./examples/bots` (seed %d)", builderSeed); !strings.Contains(readme, cmd) {
-		t.Errorf("the README does not give the command and seed of the claim: %s", cmd)
+	if cmd := fmt.Sprintf("go test -run '^TestBuilder$' -v ./examples/bots` (seed %d)", builderSeed); !strings.Contains(manual, cmd) {
+		t.Errorf("%s does not give the command and seed of the claim: %s", botsManual, cmd)
 	}
 }
 
-// TestBuilderREADME: the README shows Builder as this file defines it.
-func TestBuilderREADME(t *testing.T) {
+// TestBuilderManual: docs/bots.md shows Builder as this file defines it.
+func TestBuilderManual(t *testing.T) {
 	src, err := os.ReadFile("builder_test.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, code, _ := strings.Cut(string(src), "// README: begin\n\n")
-	code, _, _ = strings.Cut(code, "\n// README: end")
-	if code == "" || !strings.Contains(readREADME(t), "```go\n"+code+"```\n") {
-		t.Errorf("the README's Builder is not this file's:\n%s", code)
+	_, code, _ := strings.Cut(string(src), "// Manual: begin\n\n")
+	code, _, _ = strings.Cut(code, "\n// Manual: end")
+	if code == "" || !strings.Contains(readme.Read(t, botsManual), "```go\n"+code+"```\n") {
+		t.Errorf("the Builder of %s is not this file's:\n%s", botsManual, code)
 	}
 }
 
-// readREADME returns the repository's README.
-func readREADME(t *testing.T) string {
-	t.Helper()
-	data, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
+// botsManual is the document that shows Builder and its tournament.
+const botsManual = "docs/bots.md"

@@ -43,8 +43,8 @@ type Weights struct {
 }
 
 // DefaultWeights returns the weights of the "greedy" and "ismcts" bots:
-// the one place they are set. They were set by hand; the README's "Bots"
-// section has the strength they give.
+// the one place they are set. They were set by hand; docs/bots.md has
+// the strength they give.
 func DefaultWeights() Weights { return defaultWeights }
 
 var defaultWeights = Weights{

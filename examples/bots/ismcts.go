@@ -24,7 +24,7 @@ const DefaultPlayout = 20
 // DefaultValuePlayout is the number of moves a playout of the "ismcts-v"
 // bot plays before its value model judges the position: the model judges
 // positions further into the game better, and the search with it was
-// strongest with playouts of 40 to 80 moves (README, "Learning").
+// strongest with playouts of 40 to 80 moves (docs/learning.md).
 const DefaultValuePlayout = 40
 
 // MaxPlayout bounds ISMCTSOptions.Playout.
@@ -678,8 +678,8 @@ func (t *tree) cheap(g *elasund.Game) elasund.Move {
 // it is, or who owes a discard), and the other's reward is 1 minus it:
 // that halves the cost of a leaf. At 300 iterations a move it won 66% of
 // 200 games against ismcts:300, judging both 70%, inside each other's
-// intervals; at equal time it is what lets ismcts-v win (README,
-// "Learning"). With more players, each player's reward is their
+// intervals; at equal time it is what lets ismcts-v win
+// (docs/learning.md). With more players, each player's reward is their
 // probability of winning, from their view, as a share of the players'
 // sum.
 func (t *tree) judge(g *elasund.Game, n int, reward *[elasund.MaxPlayers]float64) {

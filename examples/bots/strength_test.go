@@ -9,7 +9,7 @@ import (
 	"github.com/elasund/elasund/examples/arena/tourney"
 )
 
-// TestStrength measures the README's strength table: each pairing plays
+// TestStrength measures the strength table of docs/bots.md: each pairing plays
 // ELASUND_STRENGTH games (at least 200 for the table), 2 players, both
 // seatings of every deal, seed 1, a draw at turn 300. It is opt-in, and
 // slow (ISMCTS takes about 20 ms a decision):

@@ -15,6 +15,7 @@ import (
 
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/bots"
+	"github.com/elasund/elasund/examples/internal/readme"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcript")
@@ -506,37 +507,28 @@ func TestBotFailures(t *testing.T) {
 	}
 }
 
-// TestREADMEFlags: the flags the README's "Play in the terminal" section
-// and the command's doc comment name are the command's flags.
+// TestREADMEFlags: the flags the documents name for the command are its
+// flags, and its manual, docs/play.md, names every one; the flags the
+// command's doc comment names are its flags.
 func TestREADMEFlags(t *testing.T) {
 	usage, status := play(t, "", "-h")
 	if status != 0 {
 		t.Fatal(usage)
 	}
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(readme), "## Play in the terminal\n")
-	if !ok {
-		t.Fatal("the README has no section Play in the terminal")
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	readme.Check(t, "play", usage, "docs/play.md")
 	doc, err := os.ReadFile("main.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	docComment, _, _ := strings.Cut(string(doc), "package main")
 	flagRe := regexp.MustCompile("(?:^|[ `\\[])-([a-z]+)\\b")
-	for name, text := range map[string]string{"README": section, "doc comment": docComment} {
-		found := flagRe.FindAllStringSubmatch(text, -1)
-		if len(found) < 5 {
-			t.Errorf("%s: only %d flags named", name, len(found))
-		}
-		for _, f := range found {
-			if !strings.Contains(usage, "  -"+f[1]+" ") && !strings.Contains(usage, "  -"+f[1]+"\n") {
-				t.Errorf("%s names -%s, which is not a flag:\n%s", name, f[1], usage)
-			}
+	found := flagRe.FindAllStringSubmatch(docComment, -1)
+	if len(found) < 5 {
+		t.Errorf("the doc comment names only %d flags", len(found))
+	}
+	for _, f := range found {
+		if !strings.Contains(usage, "  -"+f[1]+" ") && !strings.Contains(usage, "  -"+f[1]+"\n") {
+			t.Errorf("the doc comment names -%s, which is not a flag:\n%s", f[1], usage)
 		}
 	}
 }

@@ -133,15 +133,16 @@ func TestCLI(t *testing.T) {
 	}
 }
 
-// TestREADME: the flags the README names for the command are its flags,
-// and the values it lists for -reveal are taken.
+// TestREADME: the flags the documents name for the command are its flags,
+// the README (its manual: "Saving, loading, records and pictures") names
+// every one, and the values it lists for -reveal are taken.
 func TestREADME(t *testing.T) {
 	var usage bytes.Buffer
 	if code := cli([]string{"-h"}, io.Discard, &usage); code != 0 {
 		t.Fatalf("-h: status %d", code)
 	}
-	readme.Check(t, "render", usage.String())
-	values := readme.Values(readme.Read(t), "render", "reveal")
+	readme.Check(t, "render", usage.String(), "README.md")
+	values := readme.Values(readme.Read(t, "README.md"), "render", "reveal")
 	if len(values) == 0 {
 		t.Fatal("the README lists no value of -reveal")
 	}

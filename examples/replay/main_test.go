@@ -138,11 +138,13 @@ func TestCLI(t *testing.T) {
 	}
 }
 
-// TestREADME: the flags the README names for the command are its flags.
+// TestREADME: the flags the documents name for the command are its flags,
+// and the README (its manual: "Saving, loading, records and pictures")
+// names every one.
 func TestREADME(t *testing.T) {
 	var usage bytes.Buffer
 	if code := cli([]string{"-h"}, nil, io.Discard, &usage); code != 0 {
 		t.Fatalf("-h: status %d", code)
 	}
-	readme.Check(t, "replay", usage.String())
+	readme.Check(t, "replay", usage.String(), "README.md")
 }

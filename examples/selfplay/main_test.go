@@ -100,15 +100,16 @@ func TestCLIStatus(t *testing.T) {
 	}
 }
 
-// TestREADME: the flags the README names for the command are its flags,
-// and the values it lists for -rules are exactly those -rules takes.
+// TestREADME: the flags the documents name for the command are its flags,
+// the README (its manual: "First steps") names every one, and the values
+// it lists for -rules are exactly those -rules takes.
 func TestREADME(t *testing.T) {
 	var usage bytes.Buffer
 	if code := cli([]string{"-h"}, io.Discard, &usage); code != 0 {
 		t.Fatalf("-h: status %d", code)
 	}
-	readme.Check(t, "selfplay", usage.String())
-	listed := readme.Values(readme.Read(t), "selfplay", "rules")
+	readme.Check(t, "selfplay", usage.String(), "README.md")
+	listed := readme.Values(readme.Read(t, "README.md"), "selfplay", "rules")
 	var takes []string
 	for _, r := range ruleSets {
 		takes = append(takes, r.String())

@@ -86,14 +86,14 @@
 //	32 tanh units           0.5346    73.0%   0.545 / 0.546 / 0.520
 //	64 tanh units           0.5337    73.0%   0.544 / 0.545 / 0.518
 //
-// In the arena (README, "Learning") the network pays for greedy-v (60.0%
+// In the arena (docs/learning.md) the network pays for greedy-v (60.0%
 // of 200 games against greedy, against 41.0% with logistic regression),
 // but not for ismcts-v: at 300 iterations a move both win 65% of 200
 // games against ismcts:300, and the network costs 5 times more than
 // logistic regression a leaf. At equal time (10 ms a move, with 20-move
 // playouts and both players judged at every leaf) logistic regression won
 // 53.0% and the network 43.0%; ismcts-v now plays 40-move playouts and
-// judges a 2-player leaf once (README, "Learning", has its figures).
+// judges a 2-player leaf once (docs/learning.md has its figures).
 package main
 
 import (

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/elasund/elasund/examples/internal/readme"
 )
 
 // TestRun starts the command on a free port with a record, uses it, and
@@ -97,6 +99,16 @@ func TestHelp(t *testing.T) {
 	if err := run(context.Background(), []string{"-nosuchflag"}, io.Discard, io.Discard); !errors.As(err, &bad) {
 		t.Errorf("run -nosuchflag: %v, want a badFlags error", err)
 	}
+}
+
+// TestManual: the flags the documents name for the command are its flags,
+// and its manual, docs/web.md, names every one.
+func TestManual(t *testing.T) {
+	var usage bytes.Buffer
+	if err := run(context.Background(), []string{"-h"}, io.Discard, &usage); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("run -h: %v", err)
+	}
+	readme.Check(t, "web", usage.String(), "docs/web.md")
 }
 
 func TestRunErrors(t *testing.T) {

@@ -19,7 +19,7 @@ import (
 // The one implementation is SQLite (sqliteStore). The schema is plain SQL
 // (two tables and a version); a host who outgrows one machine would put
 // the same schema on a database server and write a second implementation
-// of this interface (see the README).
+// of this interface (see docs/web.md).
 type store interface {
 	// Create saves a new game, before any request about it is answered.
 	Create(ctx context.Context, g storedGame) error
