@@ -10,15 +10,15 @@ import (
 // *MoveError carries one (MoveError.Reason). A Reason is a small integer,
 // so that checking a move allocates nothing; its String is a short code
 // that does not change between versions ("no-majority"), for the wire and
-// for a host to key its own sentences on, and Rule and Text give the rule
+// for a host to key its own sentences on, and Section and Rule give the rule
 // of RULES.md it enforces. The numbers of the reasons may change between
 // versions; their codes do not. The zero value, NoReason, is no refusal:
 // the move is legal.
 type Reason uint8
 
 // The reasons, by the part of the game whose rule they enforce. Each
-// comment gives the rule and its section of RULES.md (Rule returns the
-// section, Text the rule as MoveError.Rule states it) and, in brackets, the
+// comment gives the rule and its section of RULES.md (Section returns the
+// section, Rule the rule as MoveError.Rule states it) and, in brackets, the
 // category sentinel the MoveError wraps besides ErrIllegalMove, if any.
 const (
 	NoReason Reason = iota // no refusal: the move is legal
