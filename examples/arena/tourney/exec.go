@@ -101,8 +101,9 @@ type ExecOptions struct {
 // its game and seat and removed after: HOME, TMPDIR, TMP, TEMP and the
 // XDG_*_HOME and XDG_RUNTIME_DIR variables of its environment (which is
 // the host's, else) name directories in it. Its only open files are the
-// three pipes, with those the host process was started with that are not
-// close-on-exec (the command examples/arena marks them so on Linux).
+// three pipes: under a supervisor (below), whatever the host holds; run
+// directly, with those files of the host that are not close-on-exec (the
+// command examples/arena marks so those it was started with, on Linux).
 //
 // Where it runs depends on the host and the system:
 //

@@ -193,6 +193,34 @@ func TestExecChildrenDie(t *testing.T) {
 	}
 }
 
+// TestExecInheritsNoFile: a program under a supervisor, in a sandbox or
+// not, has its three pipes open and no other file, even when the host held
+// one that is not close-on-exec when it started it (as Go's syscall
+// package holds those through which it writes a sandbox's user ID maps,
+// while other goroutines start processes).
+func TestExecInheritsNoFile(t *testing.T) {
+	needSandbox(t)
+	botProgram(t)
+	t.Setenv(testbot.LogEnv, "-")
+	for _, sandbox := range []bool{false, true} {
+		t.Run(fmt.Sprintf("sandbox=%v", sandbox), func(t *testing.T) {
+			fd, err := syscall.Open(os.Args[0], syscall.O_RDONLY, 0) // not close-on-exec
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer syscall.Close(fd)
+			var stderr syncBuffer
+			b := NewExec([]string{os.Args[0], "cheat"}, ExecOptions{Timeout: 10 * time.Second, Stderr: &stderr, Sandbox: sandbox})
+			if _, err := Play(context.Background(), elasund.Config{Players: 2, Seed: 3, MaxTurns: 30}, []bots.Bot{b, firstLegal{}}); err != nil {
+				t.Fatal(err)
+			}
+			if got := botLines(&stderr, "cheat fds "); !slices.Equal(got, []string{"0 1 2"}) {
+				t.Errorf("the program's open files: %q; want its pipes, 0 1 2 (fd %d leaked)\n%s", got, fd, stderr.String())
+			}
+		})
+	}
+}
+
 // cancelAfter plays the first legal move, and cancels a context at its
 // n-th decision.
 type cancelAfter struct {
@@ -219,15 +247,15 @@ func TestExecSandboxFaults(t *testing.T) {
 		mode   string
 		reason []string // one of them is in the reason
 	}{
-		{"sleep", []string{"timeout: no move within 500ms"}},
+		{"sleep", []string{"timeout: no move within 5s"}},
 		{"silent", []string{"timeout: no hello within 500ms"}},
 		{"exit", []string{"exited before its hello", "exited while the arena wrote to it"}},
 		{"crash", []string{"exited: exit status 3 before its move", "exited: exit status 3 while the arena wrote to it"}},
 		{"garbage", []string{`answered "e2e4, I think": not a JSON object`}},
 	}
 	for _, c := range cases {
-		timeout := 5 * time.Second
-		if c.mode == "sleep" || c.mode == "silent" {
+		timeout := 5 * time.Second // sleep too: it answers its hello, which may be slow on a busy machine
+		if c.mode == "silent" {
 			timeout = 500 * time.Millisecond
 		}
 		b := NewExec([]string{os.Args[0], c.mode}, ExecOptions{Timeout: timeout, Sandbox: true})

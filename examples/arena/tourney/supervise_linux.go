@@ -70,6 +70,9 @@ func supervisor(args []string) int {
 	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_SET_DUMPABLE, 0, 0); e != 0 {
 		return fail(fmt.Errorf("prctl PR_SET_DUMPABLE: %w", e))
 	}
+	if err := closeOnExec(); err != nil {
+		return fail(err)
+	}
 	cmd := exec.Command(path)
 	cmd.Args, cmd.Env = argv, os.Environ()
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
@@ -99,6 +102,33 @@ func supervisor(args []string) int {
 		return supervise(cmd, false)
 	}
 	return fail(fmt.Errorf("no mode %q", mode))
+}
+
+// closeOnExec marks close-on-exec every file the supervisor has open but
+// its standard input, output and error, so that its program inherits
+// nothing else. The supervisor may have inherited files that the host
+// opened without close-on-exec while it started the supervisor: Go's
+// syscall package itself opens so the files through which it writes a
+// sandbox's user and group ID maps (/proc/PID/uid_map, setgroups,
+// gid_map), while other goroutines of the host may be starting processes
+// (Go lets forks run concurrently), such as the supervisors of the other
+// games.
+func closeOnExec() error {
+	d, err := os.Open("/proc/self/fd")
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	names, err := d.Readdirnames(-1)
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		if fd, err := strconv.Atoi(name); err == nil && fd > 2 {
+			syscall.CloseOnExec(fd)
+		}
+	}
+	return nil
 }
 
 // prSetChildSubreaper is prctl's PR_SET_CHILD_SUBREAPER.

@@ -19,15 +19,20 @@ import (
 type Guesser func(word string, deals int) []uint64
 
 // cheatDeals is the number of deals the cheat mode tries for each word;
-// the tests' tournaments are shorter.
-const cheatDeals = 64
+// the tests' tournaments have no more.
+const cheatDeals = 8
 
 // cheatObservations is the number of rolls whose dice a candidate seed
 // must foretell to be the game's: with the first player, about one chance
-// in 3.4 million for a wrong seed.
-const cheatObservations = 4
+// in 120 million for a wrong seed. The cheat may try thousands (every
+// number it reads, outside a sandbox, in the files its ancestors have
+// open, makes a Guesser's candidates): it must not find a wrong one.
+const cheatObservations = 5
 
-// cheatTurns is the last turn the cheat mode watches.
+// cheatTurns is the last turn the cheat mode watches: it sees the rolls of
+// its own turns (five in ten, in a game of two); a game's later dice may
+// depend on the moves (a reshuffled deck draws from the game's source),
+// which the cheat does not foretell.
 const cheatTurns = 10
 
 // A cheat looks for the seed of its game the way a bot that wants to
