@@ -2,6 +2,7 @@ package elasund
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,37 @@ func TestTableEndedViewsSVG(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTableWriteSVG: a table draws its ended game with every hand and its
+// own ending (a forfeit the Game alone does not know); before the end it
+// refuses RevealAll and draws a seat's picture as that seat's view does.
+func TestTableWriteSVG(t *testing.T) {
+	tables := endedTables(t)
+	var b bytes.Buffer
+	if err := tables["forfeited, two seats"].WriteSVG(&b, SVGOptions{Reveal: RevealAll}); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.String(); !strings.Contains(s, "game over: blue wins") || !strings.Contains(s, "red · seat 0 · forfeited") || strings.Contains(s, "to move") {
+		t.Error("the picture of a forfeited table does not say how it ended")
+	}
+	tab := newTestTable(t, Config{Players: 2, Seed: 3})
+	if err := tab.WriteSVG(&b, SVGOptions{Reveal: RevealAll}); !errors.Is(err, ErrGameInProgress) {
+		t.Errorf("RevealAll before the end: %v, want ErrGameInProgress", err)
+	}
+	var fromTable, fromView bytes.Buffer
+	if err := tab.WriteSVG(&fromTable, SVGOptions{Reveal: RevealSeat(1)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := tab.View(1).WriteSVG(&fromView, SVGOptions{Reveal: RevealSeat(1)}); err != nil {
+		t.Fatal(err)
+	}
+	if fromTable.String() != fromView.String() {
+		t.Error("a seat's picture from the table differs from its view's")
+	}
+	var zero Table
+	if err := zero.WriteSVG(&b, SVGOptions{}); !errors.Is(err, ErrNoGame) {
+		t.Errorf("the zero Table: %v, want ErrNoGame", err)
 	}
 }

@@ -198,12 +198,8 @@ func (ss *session) pictureLocked(p elasund.Player, v elasund.View) (picture, err
 
 // refereePictureLocked draws the finished game with every hand shown.
 func (ss *session) refereePictureLocked() (string, error) {
-	g, err := ss.t.Game()
-	if err != nil {
-		return "", err
-	}
-	var svg bytes.Buffer
-	if err := g.WriteSVG(&svg, elasund.SVGOptions{Reveal: elasund.RevealAll}); err != nil {
+	var svg bytes.Buffer // the table's picture says how it ended, a forfeit too
+	if err := ss.t.WriteSVG(&svg, elasund.SVGOptions{Reveal: elasund.RevealAll}); err != nil {
 		return "", err
 	}
 	return svg.String(), nil

@@ -340,7 +340,7 @@ function renderOver(st) {
     if (s.forfeited) seat.append(el('span', 'dim', ' left'));
     if (s.left) seat.append(el('span', 'dim', ` left (played by ${s.kind})`));
     const hand = Object.entries(s.hand).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`).join(', ') || 'none';
-    tr.append(el('td', '', s.winner ? '🏆' : String(s.place)), seat, el('td', '', `${s.cubes}/10`),
+    tr.append(el('td', '', s.winner ? '1, winner' : String(s.place)), seat, el('td', '', `${s.cubes}/10`),
       el('td', '', String(s.gold)), el('td', 'hand', hand));
     t.append(tr);
   }
