@@ -192,11 +192,11 @@ func (v View) AppendLegalIndices(dst []int) []int {
 
 // The accessors of public information, as on Game. A method that only
 // forwards to Game's method of its name (its body "return v.g.Name(...)")
-// has Game's doc comment, written by the generator internal/viewdoc, which
-// go generate runs; one that ends its doc comment with the directive
+// has Game's doc comment, written by the generator in viewdoc_gen_test.go,
+// which go generate runs; one that ends its doc comment with the directive
 // //viewdoc:own keeps its own (TestViewDocs checks both).
 //
-//go:generate go run ./internal/cmd/viewdoc
+//go:generate go test -run ^TestViewDocs$ -update .
 
 // Players returns the number of players.
 func (v View) Players() int { return v.g.Players() }

@@ -1,4 +1,4 @@
-package viewdoc
+package elasund
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 )
 
 // game is the Game side of the test packages.
-const game = `package p
+const vdGame = `package p
 
 type Game struct{ n int }
 
@@ -30,17 +30,17 @@ func (g *Game) Bare() int { return 0 }
 
 // others are methods that are not forwarders: they call another method,
 // do more, pass other arguments or belong to another type.
-const others = "// At a.\nfunc (v View) At(s int) int { return v.g.Turn() }\n\n" +
+const vdOthers = "// At a.\nfunc (v View) At(s int) int { return v.g.Turn() }\n\n" +
 	"// Turn b.\nfunc (v View) Turn() int {\n\tif v.g.n > 0 {\n\t\treturn 0\n\t}\n\treturn v.g.Turn()\n}\n\n" +
 	"// Pair c.\nfunc (v View) Pair(a, b int) (int, int) { return v.g.Pair(b, a) }\n\n" +
 	"// Bare d.\nfunc (v *Other) Bare() int { return v.g.Bare() }\n\ntype Other struct{ g Game }\n"
 
 // head is the start of every test package's view.go.
-const head = "package p\n\ntype View struct{ g Game }\n\n"
+const vdHead = "package p\n\ntype View struct{ g Game }\n\n"
 
-func TestGenerate(t *testing.T) {
+func TestViewDocGenerate(t *testing.T) {
 	cases := []struct {
-		name, view, want       string // view.go without head, and as it should be
+		name, view, want       string // view.go without the head, and as it should be
 		forwarders, own, stale []string
 		err                    string // a part of the error, if one is wanted
 	}{{
@@ -70,8 +70,8 @@ func TestGenerate(t *testing.T) {
 		own:  []string{"At"},
 	}, {
 		name: "methods that do more, or call another, or with other arguments, are not forwarders",
-		view: others,
-		want: others,
+		view: vdOthers,
+		want: vdOthers,
 	}, {
 		name: "Game's method has no doc",
 		view: "func (v View) Bare() int { return v.g.Bare() }\n",
@@ -80,11 +80,11 @@ func TestGenerate(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			write(t, dir, "game.go", game)
+			vdWrite(t, dir, "game.go", vdGame)
 			// A test file's doc of Bare is not Game's.
-			write(t, dir, "game_test.go", "package p\n\n// Bare from a test.\nfunc (g *Game) Bare() int { return 1 }\n")
-			write(t, dir, ViewFile, head+c.view)
-			res, err := Generate(dir)
+			vdWrite(t, dir, "game_test.go", "package p\n\n// Bare from a test.\nfunc (g *Game) Bare() int { return 1 }\n")
+			vdWrite(t, dir, vdViewFile, vdHead+c.view)
+			res, err := vdGenerate(dir)
 			if c.err != "" {
 				if err == nil || !strings.Contains(err.Error(), c.err) {
 					t.Fatalf("error %v; want one saying %q", err, c.err)
@@ -94,16 +94,16 @@ func TestGenerate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if string(res.Current) != head+c.view {
+			if string(res.Current) != vdHead+c.view {
 				t.Errorf("Current is not view.go:\n%s", res.Current)
 			}
-			if string(res.Want) != head+c.want {
-				t.Errorf("Want:\n%s\nwant:\n%s", res.Want, head+c.want)
+			if string(res.Want) != vdHead+c.want {
+				t.Errorf("Want:\n%s\nwant:\n%s", res.Want, vdHead+c.want)
 			}
 			for _, l := range []struct {
 				what      string
 				got, want []string
-			}{{"Forwarders", res.Forwarders, c.forwarders}, {"Own", res.Own, c.own}, {"Stale", res.Stale, c.stale}} {
+			}{{"Forwarders", res.Forwarders, c.forwarders}, {"Own", res.vdOwn, c.own}, {"Stale", res.Stale, c.stale}} {
 				if !slices.Equal(l.got, l.want) {
 					t.Errorf("%s = %q; want %q", l.what, l.got, l.want)
 				}
@@ -114,20 +114,20 @@ func TestGenerate(t *testing.T) {
 
 // TestGenerateNoGame: a directory without Game's methods, or without
 // view.go, is an error.
-func TestGenerateNoGame(t *testing.T) {
+func TestViewDocGenerateNoGame(t *testing.T) {
 	dir := t.TempDir()
-	write(t, dir, ViewFile, head)
-	if _, err := Generate(dir); err == nil || !strings.Contains(err.Error(), "no documented method of Game") {
+	vdWrite(t, dir, vdViewFile, vdHead)
+	if _, err := vdGenerate(dir); err == nil || !strings.Contains(err.Error(), "no documented method of Game") {
 		t.Errorf("without Game: %v", err)
 	}
 	dir = t.TempDir()
-	write(t, dir, "game.go", game)
-	if _, err := Generate(dir); err == nil {
+	vdWrite(t, dir, "game.go", vdGame)
+	if _, err := vdGenerate(dir); err == nil {
 		t.Error("without view.go: no error")
 	}
 }
 
-func write(t *testing.T, dir, name, text string) {
+func vdWrite(t *testing.T, dir, name, text string) {
 	t.Helper()
 	if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 		t.Fatal(err)

@@ -1,4 +1,7 @@
-// Package viewdoc writes the doc comments of the View methods that only
+package elasund
+
+// The view-doc generator, in this test file so that the library stays one
+// package, writes the doc comments of the View methods that only
 // forward to the Game method of their name, so that the accessors Game and
 // View share are documented once, on Game.
 //
@@ -19,10 +22,8 @@
 //
 // which go doc does not show. Every other method is left alone.
 //
-// The command internal/cmd/viewdoc rewrites view.go (go generate runs it);
-// the root package's TestViewDocs fails when view.go differs from what it
-// would write.
-package viewdoc
+// TestViewDocs fails when view.go differs from what it would write, and
+// with -update rewrites view.go (go generate runs it so).
 
 import (
 	"bytes"
@@ -39,14 +40,14 @@ import (
 	"strings"
 )
 
-// ViewFile is the file of the package that holds View's forwarders.
-const ViewFile = "view.go"
+// vdViewFile is the file of the package that holds View's forwarders.
+const vdViewFile = "view.go"
 
-// Own is the directive that keeps a forwarder's own doc comment.
-const Own = "//viewdoc:own"
+// vdOwn is the directive that keeps a forwarder's own doc comment.
+const vdOwn = "//viewdoc:own"
 
-// Result is what Generate found in a package.
-type Result struct {
+// vdResult is what vdGenerate found in a package.
+type vdResult struct {
 	Current []byte // view.go as it is
 	Want    []byte // view.go with every forwarder's doc comment Game's
 
@@ -54,19 +55,19 @@ type Result struct {
 	// the forwarders that keep their own, Stale the forwarders whose doc
 	// comment differs from Game's (Current is not Want); each in the
 	// order of view.go.
-	Forwarders, Own, Stale []string
+	Forwarders, vdOwn, Stale []string
 }
 
-// Generate reads the Go package in dir (its non-test files) and returns
+// vdGenerate reads the Go package in dir (its non-test files) and returns
 // its view.go as it is and as it should be.
-func Generate(dir string) (Result, error) {
-	var res Result
+func vdGenerate(dir string) (vdResult, error) {
+	var res vdResult
 	fset := token.NewFileSet()
-	gameDocs, err := gameMethodDocs(fset, dir)
+	gameDocs, err := vdGameMethodDocs(fset, dir)
 	if err != nil {
 		return res, err
 	}
-	path := filepath.Join(dir, ViewFile)
+	path := filepath.Join(dir, vdViewFile)
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return res, err
@@ -83,19 +84,19 @@ func Generate(dir string) (Result, error) {
 	var edits []edit
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || !isForwarder(fd) {
+		if !ok || !vdIsForwarder(fd) {
 			continue
 		}
 		name := fd.Name.Name
-		if fd.Doc != nil && hasOwn(fd.Doc) {
-			res.Own = append(res.Own, name)
+		if fd.Doc != nil && vdHasOwn(fd.Doc) {
+			res.vdOwn = append(res.vdOwn, name)
 			continue
 		}
 		lines, ok := gameDocs[name]
 		if !ok {
 			return res, fmt.Errorf("viewdoc: View.%s forwards to Game.%s, which has no doc comment", name, name)
 		}
-		text := comment(lines)
+		text := vdComment(lines)
 		start := fset.Position(fd.Pos()).Offset
 		end := start
 		if fd.Doc != nil {
@@ -119,15 +120,15 @@ func Generate(dir string) (Result, error) {
 	out.Write(src[last:])
 	want, err := format.Source(out.Bytes())
 	if err != nil {
-		return res, fmt.Errorf("viewdoc: the rewritten %s: %w", ViewFile, err)
+		return res, fmt.Errorf("viewdoc: the rewritten %s: %w", vdViewFile, err)
 	}
 	res.Want = want
 	return res, nil
 }
 
-// gameMethodDocs returns the raw doc comment lines (each with its "//")
+// vdGameMethodDocs returns the raw doc comment lines (each with its "//")
 // of the methods of Game, by name, from the non-test Go files of dir.
-func gameMethodDocs(fset *token.FileSet, dir string) (map[string][]string, error) {
+func vdGameMethodDocs(fset *token.FileSet, dir string) (map[string][]string, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		return nil, err
@@ -143,12 +144,12 @@ func gameMethodDocs(fset *token.FileSet, dir string) (map[string][]string, error
 		}
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Doc == nil || receiverType(fd) != "Game" {
+			if !ok || fd.Doc == nil || vdReceiverType(fd) != "Game" {
 				continue
 			}
 			var lines []string
 			for _, c := range fd.Doc.List {
-				if !isDirective(c.Text) {
+				if !vdIsDirective(c.Text) {
 					lines = append(lines, c.Text)
 				}
 			}
@@ -161,9 +162,9 @@ func gameMethodDocs(fset *token.FileSet, dir string) (map[string][]string, error
 	return docs, nil
 }
 
-// receiverType returns the name of the type of fd's receiver, without a
+// vdReceiverType returns the name of the type of fd's receiver, without a
 // star, or "" for a function.
-func receiverType(fd *ast.FuncDecl) string {
+func vdReceiverType(fd *ast.FuncDecl) string {
 	if fd.Recv == nil || len(fd.Recv.List) != 1 {
 		return ""
 	}
@@ -177,11 +178,11 @@ func receiverType(fd *ast.FuncDecl) string {
 	return ""
 }
 
-// isForwarder reports whether fd is a method of View whose body is
+// vdIsForwarder reports whether fd is a method of View whose body is
 // "return v.g.Name(params...)", Name being its own name and params its
 // parameters in order.
-func isForwarder(fd *ast.FuncDecl) bool {
-	if receiverType(fd) != "View" || len(fd.Recv.List[0].Names) != 1 || fd.Body == nil || len(fd.Body.List) != 1 {
+func vdIsForwarder(fd *ast.FuncDecl) bool {
+	if vdReceiverType(fd) != "View" || len(fd.Recv.List[0].Names) != 1 || fd.Body == nil || len(fd.Body.List) != 1 {
 		return false
 	}
 	recv := fd.Recv.List[0].Names[0].Name
@@ -221,32 +222,32 @@ func isForwarder(fd *ast.FuncDecl) bool {
 	return slices.Equal(params, args)
 }
 
-// directive matches a directive comment, which go doc does not show.
-var directive = regexp.MustCompile(`^//[a-z0-9]+:[a-z0-9]`)
+// vdDirective matches a directive comment, which go doc does not show.
+var vdDirective = regexp.MustCompile(`^//[a-z0-9]+:[a-z0-9]`)
 
-// isDirective reports whether the comment line c is a directive.
-func isDirective(c string) bool { return directive.MatchString(c) }
+// vdIsDirective reports whether the comment line c is a directive.
+func vdIsDirective(c string) bool { return vdDirective.MatchString(c) }
 
-// hasOwn reports whether the doc comment doc carries the directive Own.
-func hasOwn(doc *ast.CommentGroup) bool {
+// vdHasOwn reports whether the doc comment doc carries the directive vdOwn.
+func vdHasOwn(doc *ast.CommentGroup) bool {
 	for _, c := range doc.List {
-		if strings.TrimSpace(c.Text) == Own {
+		if strings.TrimSpace(c.Text) == vdOwn {
 			return true
 		}
 	}
 	return false
 }
 
-// receiver matches the receiver g in a Game doc comment: "g." after
+// vdReceiver matches the receiver g in a Game doc comment: "g." after
 // anything but a letter, digit or underscore.
-var receiver = regexp.MustCompile(`(^|[^A-Za-z0-9_])g\.`)
+var vdReceiver = regexp.MustCompile(`(^|[^A-Za-z0-9_])g\.`)
 
-// comment returns Game's doc comment lines as View's, a line each.
-func comment(lines []string) string {
+// vdComment returns Game's doc comment lines as View's, a line each.
+func vdComment(lines []string) string {
 	var b strings.Builder
 	for _, l := range lines {
 		l = strings.ReplaceAll(l, "zero Game", "zero View")
-		l = receiver.ReplaceAllString(l, "${1}v.")
+		l = vdReceiver.ReplaceAllString(l, "${1}v.")
 		b.WriteString(l + "\n")
 	}
 	return b.String()
