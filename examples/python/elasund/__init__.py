@@ -1,0 +1,12 @@
+"""Elasund: The First City, the complete rules engine, for Python.
+
+The Go library github.com/elasund/elasund, compiled as a C shared library and
+loaded with ctypes: no Python package is needed from outside (NumPy is used
+when it is installed). See README.md beside this package.
+"""
+
+from .state import *  # noqa: F401,F403
+from .state import __all__ as _state_all
+from .vecenv import VecEnv
+
+__all__ = list(_state_all) + ["VecEnv"]

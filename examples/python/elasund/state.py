@@ -1,0 +1,3 @@
+"""One game, the OpenSpiel way (to be written)."""
+
+__all__ = []

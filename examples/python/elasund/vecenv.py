@@ -1,0 +1,5 @@
+"""Many games at once, for learning (to be written)."""
+
+
+class VecEnv:
+    """To be written."""
