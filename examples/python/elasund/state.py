@@ -169,6 +169,11 @@ def _int_arg(value, what):
         ) from None
 
 
+def _out_of_range(action):
+    """The engine's error for an action index beyond 64 bits."""
+    return "elasund: action index out of range: %s is not in [0, %d)" % (_short(action), NUM_ACTIONS)
+
+
 def _seed_arg(seed, what="seed"):
     """seed as an int in [0, 2**64): an int, or drawn with seed.getrandbits."""
     if hasattr(seed, "getrandbits"):
@@ -347,7 +352,7 @@ class State:
         (the order of Legal); at a chance node the actions of
         chance_outcomes(); [] once the game is over. With a player, [] unless
         that player is to move."""
-        if player is not None and player != self.current_player():
+        if player is not None and _int_arg(player, "player") != self.current_player():
             return []
         try:
             buf = _tls.b.legal
@@ -362,7 +367,7 @@ class State:
         """A list of NUM_ACTIONS ints, 1 at the legal actions (those of
         legal_actions()) and 0 elsewhere; all 0 unless player, if given, is
         to move."""
-        if player is not None and player != self.current_player():
+        if player is not None and _int_arg(player, "player") != self.current_player():
             return [0] * NUM_ACTIONS
         b = _buffers()
         _check(_mask, self._handle(), b.mask, NUM_ACTIONS)
@@ -376,13 +381,11 @@ class State:
         the engine's reason, and the state stays as it was."""
         if type(action) is not int:
             action = _int_arg(action, "the action")
-        try:
-            rc = _apply(self._h, action, None, 0)
-        except ctypes.ArgumentError:
+        # (ctypes would silently cut an int beyond 64 bits to 64.)
+        if not -9223372036854775808 <= action <= 9223372036854775807:
             self._handle()
-            raise ValueError(
-                "elasund: action index out of range: %s is not in [0, %d)" % (_short(action), NUM_ACTIONS)
-            ) from None
+            raise ValueError(_out_of_range(action))
+        rc = _apply(self._h, action, None, 0)
         if rc < 0:
             self._fail(_apply, self._h, action)
         self._status = rc
@@ -410,9 +413,7 @@ class State:
             self._player_arg(player_or_action, chance=True)
         action = _int_arg(action, "the action")
         if not -_INT64 <= action < _INT64:
-            raise ValueError(
-                "elasund: action index out of range: %s is not in [0, %d)" % (_short(action), NUM_ACTIONS)
-            )
+            raise ValueError(_out_of_range(action))
         return _output(_action_string, action).decode("utf-8")
 
     def string_to_action(self, player_or_text, text=None):

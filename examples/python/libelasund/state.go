@@ -65,7 +65,7 @@ func stateOutput(b []byte, out *C.char, outlen C.size_t) (C.int64_t, error) {
 }
 
 // lookupState returns the state of handle h.
-func lookupState(h C.uintptr_t) (*pyState, error) { return lookup[pyState](h, "state") }
+func lookupState(h uintptr) (*pyState, error) { return lookup[pyState](C.uintptr_t(h), "state") }
 
 // stateHandle makes a handle for s.
 func stateHandle(s *pyState) C.int64_t { return C.int64_t(handle(s)) }
@@ -109,7 +109,7 @@ func elasund_state_new(players C.int64_t, seed C.uint64_t, rules *C.char, rulesl
 //export elasund_state_describe
 func elasund_state_describe(h C.uintptr_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
@@ -121,7 +121,7 @@ func elasund_state_describe(h C.uintptr_t, errbuf *C.char, errlen C.size_t) (rc 
 //export elasund_state_apply
 func elasund_state_apply(h C.uintptr_t, a C.int64_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
@@ -140,7 +140,7 @@ func elasund_state_apply(h C.uintptr_t, a C.int64_t, errbuf *C.char, errlen C.si
 func elasund_state_chance(h C.uintptr_t, actions *C.int64_t, probs *C.double, outlen C.size_t,
 	errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
@@ -165,7 +165,7 @@ func elasund_state_chance(h C.uintptr_t, actions *C.int64_t, probs *C.double, ou
 //export elasund_state_legal
 func elasund_state_legal(h C.uintptr_t, out *C.int64_t, outlen C.size_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
@@ -186,7 +186,7 @@ func elasund_state_legal(h C.uintptr_t, out *C.int64_t, outlen C.size_t, errbuf 
 //export elasund_state_mask
 func elasund_state_mask(h C.uintptr_t, out *C.uint8_t, outlen C.size_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
@@ -207,7 +207,7 @@ func elasund_state_mask(h C.uintptr_t, out *C.uint8_t, outlen C.size_t, errbuf *
 func elasund_state_observation(h C.uintptr_t, player C.int64_t, out *C.float, outlen C.size_t,
 	errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
@@ -227,7 +227,7 @@ func elasund_state_observation(h C.uintptr_t, player C.int64_t, out *C.float, ou
 //export elasund_state_returns
 func elasund_state_returns(h C.uintptr_t, out *C.double, outlen C.size_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
@@ -247,7 +247,7 @@ func elasund_state_returns(h C.uintptr_t, out *C.double, outlen C.size_t, errbuf
 //export elasund_state_clone
 func elasund_state_clone(h C.uintptr_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
@@ -260,7 +260,7 @@ func elasund_state_clone(h C.uintptr_t, errbuf *C.char, errlen C.size_t) (rc C.i
 //export elasund_state_redeal
 func elasund_state_redeal(h C.uintptr_t, player C.int64_t, seed C.uint64_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}

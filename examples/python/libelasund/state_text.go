@@ -15,7 +15,7 @@ import "C"
 //export elasund_state_marshal
 func elasund_state_marshal(h C.uintptr_t, out *C.char, outlen C.size_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
@@ -52,7 +52,7 @@ func elasund_state_unmarshal(data *C.char, datalen C.size_t, errbuf *C.char, err
 //export elasund_state_key
 func elasund_state_key(h C.uintptr_t, out *C.char, outlen C.size_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
@@ -70,7 +70,7 @@ func elasund_state_key(h C.uintptr_t, out *C.char, outlen C.size_t, errbuf *C.ch
 //export elasund_state_string
 func elasund_state_string(h C.uintptr_t, out *C.char, outlen C.size_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
@@ -88,7 +88,7 @@ func elasund_state_string(h C.uintptr_t, out *C.char, outlen C.size_t, errbuf *C
 func elasund_state_view_json(h C.uintptr_t, player C.int64_t, out *C.char, outlen C.size_t,
 	errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(h)
+	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
