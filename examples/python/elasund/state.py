@@ -392,6 +392,7 @@ class State:
 
     def _player_arg(self, player, chance=False):
         """player checked to be a seat (or, with chance, CHANCE_PLAYER_ID)."""
+        self._handle()
         player = _int_arg(player, "player")
         if not (0 <= player < self._players or (chance and player == CHANCE_PLAYER_ID)):
             raise ValueError(
