@@ -43,6 +43,7 @@ a seat) raises ``ValueError`` whose message is the engine's (it starts
 
 import ctypes
 import json
+import itertools
 import operator
 import sys
 import threading
@@ -77,7 +78,7 @@ _P_CHAR = ctypes.c_char_p
 _sizes = declare("elasund_state_sizes", [_P_I64, _SIZE])
 _new = declare("elasund_state_new", [_I64, _U64, _P_CHAR, _SIZE, _I64])
 _describe = declare("elasund_state_describe", [HANDLE])
-_apply = declare("elasund_state_apply", [HANDLE, _I64])
+_apply = declare("elasund_state_apply", [HANDLE, _I64, _P_I64, _SIZE])
 _chance = declare("elasund_state_chance", [HANDLE, _P_I64, _P_F64, _SIZE])
 _legal = declare("elasund_state_legal", [HANDLE, _P_I64, _SIZE])
 _mask = declare("elasund_state_mask", [HANDLE, _P_U8, _SIZE])
@@ -126,9 +127,12 @@ _tls = threading.local()
 
 
 class _Buffers:
-    __slots__ = ("legal", "probs", "mask", "obs", "ret", "text", "err")
+    __slots__ = ("legal", "owner", "probs", "mask", "obs", "ret", "text", "err")
 
     def __init__(self):
+        # The ticket of the apply_action whose legal actions legal holds
+        # (-1: none); see State.apply_action.
+        self.owner = -1
         self.legal = (ctypes.c_int64 * MAX_LEGAL_ACTIONS)()
         self.probs = (ctypes.c_double * MAX_LEGAL_ACTIONS)()
         self.mask = (ctypes.c_uint8 * NUM_ACTIONS)()
@@ -136,6 +140,10 @@ class _Buffers:
         self.ret = (ctypes.c_double * MAX_PLAYERS)()
         self.text = ctypes.create_string_buffer(16384)
         self.err = _native.errbuf()
+
+
+# Tickets of apply_action calls (next() of a count is atomic under the GIL).
+_tickets = itertools.count(1)
 
 
 def _buffers():
@@ -204,10 +212,36 @@ def _output(f, *args):
     return ctypes.string_at(b.text, n)
 
 
+# The roll's outcomes are the same at every roll (AppendChanceOutcomes
+# depends only on the phase): they are read from Go once, at the first
+# chance node asked about, and copied out.
+_CHANCE = None
+_CHANCE_ACTIONS = None
+
+
+def _chance_outcomes():
+    global _CHANCE, _CHANCE_ACTIONS
+    with State(2, 0) as s:  # a new game is at the roll
+        b = _buffers()
+        b.owner = -1
+        n = _check(_chance, s._h, b.legal, b.probs, MAX_LEGAL_ACTIONS)
+        outcomes = tuple(zip(b.legal[:n], b.probs[:n]))
+    if not outcomes:
+        raise AssertionError("elasund: a new game has no chance outcomes")  # pragma: no cover
+    _CHANCE, _CHANCE_ACTIONS = outcomes, tuple(a for a, _ in outcomes)
+    return _CHANCE
+
+
+def _chance_actions():
+    _chance_outcomes()
+    return _CHANCE_ACTIONS
+
+
 def _wrap(h):
     """A State for the new handle h."""
     s = State.__new__(State)
     s._h = h
+    s._ticket = 0
     try:
         d = _check(_describe, h)
     except BaseException:
@@ -229,10 +263,15 @@ class State:
     once; two states may be used by two threads.
     """
 
-    __slots__ = ("_h", "_status", "_players", "__weakref__")
+    # _h: the handle (0 once closed); _status: the seat to move, or
+    # _STATUS_CHANCE or _STATUS_TERMINAL; _ticket and _nlegal: this
+    # thread's buffer holds the state's _nlegal legal actions if its owner
+    # is _ticket (apply_action writes them; legal_actions need not call Go).
+    __slots__ = ("_h", "_status", "_players", "_ticket", "_nlegal", "__weakref__")
 
     def __init__(self, players=2, seed=0, rules="default", max_turns=None):
         self._h = 0
+        self._ticket = 0
         players = _int_arg(players, "players")
         seed = _seed_arg(seed)
         if not isinstance(rules, str):
@@ -343,9 +382,9 @@ class State:
         if self._status != _STATUS_CHANCE:
             self._handle()
             return []
-        b = _buffers()
-        n = _check(_chance, self._handle(), b.legal, b.probs, MAX_LEGAL_ACTIONS)
-        return list(zip(b.legal[:n], b.probs[:n]))
+        if not self._h:
+            raise ValueError(_CLOSED)
+        return list(_chance_outcomes() if _CHANCE is None else _CHANCE)
 
     def legal_actions(self, player=None):
         """The legal actions in increasing order of Go's AppendLegalIndices
@@ -354,14 +393,19 @@ class State:
         that player is to move."""
         if player is not None and _int_arg(player, "player") != self.current_player():
             return []
+        if self._status == _STATUS_CHANCE and self._h:
+            return list(_chance_actions() if _CHANCE_ACTIONS is None else _CHANCE_ACTIONS)
         try:
-            buf = _tls.b.legal
+            b = _tls.b
         except AttributeError:
-            buf = _buffers().legal
-        n = _legal(self._h, buf, MAX_LEGAL_ACTIONS, None, 0)
+            b = _buffers()
+        if b.owner == self._ticket and self._h:
+            return b.legal[: self._nlegal]  # written by this state's apply_action
+        b.owner = -1
+        n = _legal(self._h, b.legal, MAX_LEGAL_ACTIONS, None, 0)
         if n < 0:
-            self._fail(_legal, self._h, buf, MAX_LEGAL_ACTIONS)
-        return buf[:n]
+            self._fail(_legal, self._h, b.legal, MAX_LEGAL_ACTIONS)
+        return b.legal[:n]
 
     def legal_actions_mask(self, player=None):
         """A list of NUM_ACTIONS ints, 1 at the legal actions (those of
@@ -385,10 +429,21 @@ class State:
         if not -9223372036854775808 <= action <= 9223372036854775807:
             self._handle()
             raise ValueError(_out_of_range(action))
-        rc = _apply(self._h, action, None, 0)
+        try:
+            b = _tls.b
+        except AttributeError:
+            b = _buffers()
+        # Go writes the new position's legal actions into this thread's
+        # buffer too, and legal_actions reads them from there while nothing
+        # else has written it: one call into Go instead of two.
+        b.owner = -1
+        rc = _apply(self._h, action, b.legal, MAX_LEGAL_ACTIONS, None, 0)
         if rc < 0:
-            self._fail(_apply, self._h, action)
-        self._status = rc
+            self._fail(_apply, self._h, action, None, 0)
+        self._status = rc & 7
+        if rc >= 8:
+            b.owner = self._ticket = next(_tickets)
+            self._nlegal = (rc >> 3) - 1
 
     def _player_arg(self, player, chance=False):
         """player checked to be a seat (or, with chance, CHANCE_PLAYER_ID)."""
@@ -497,6 +552,7 @@ class State:
         """An independent copy."""
         c = State.__new__(State)
         c._h = _check(_clone, self._handle())
+        c._ticket = 0
         c._players, c._status = self._players, self._status
         return c
 

@@ -116,16 +116,25 @@ func elasund_state_describe(h C.uintptr_t, errbuf *C.char, errlen C.size_t) (rc 
 	return C.int64_t(s.describe())
 }
 
-// elasund_state_apply plays action a and returns the new status.
+// elasund_state_apply plays action a and returns the new status; with a
+// buffer out of outlen int64s it also writes the new position's legal
+// actions there, as elasund_state_legal does, and returns the status plus
+// 8 times one more than their number (8 times 0: none written, the buffer
+// being too small), so that Python needs no second call for them.
 //
 //export elasund_state_apply
-func elasund_state_apply(h C.uintptr_t, a C.int64_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
+func elasund_state_apply(h C.uintptr_t, a C.int64_t, out *C.int64_t, outlen C.size_t,
+	errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
 	s, err := lookupState(uintptr(h))
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
-	st, err := s.apply(int64(a))
+	dst, err := stateSlice[int64](unsafe.Pointer(out), outlen, "the actions buffer")
+	if err != nil {
+		return fail(err, errbuf, errlen)
+	}
+	st, err := s.applyLegal(int64(a), dst)
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}

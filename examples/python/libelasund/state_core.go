@@ -128,6 +128,22 @@ func (s *pyState) apply(a int64) (int64, error) {
 	return s.status(), nil
 }
 
+// applyLegal is apply, which also writes the new position's legal actions
+// into dst when it has room (legal): it returns the status plus 8 times one
+// more than their number, or 8 times 0 when it wrote none (dst too small,
+// or empty). An error is apply's, and the state is unchanged.
+func (s *pyState) applyLegal(a int64, dst []int64) (int64, error) {
+	st, err := s.apply(a)
+	if err != nil || len(dst) == 0 {
+		return st, err
+	}
+	n, err := s.legal(dst)
+	if err != nil {
+		return st, nil // played; only the list is missing
+	}
+	return st | int64(n+1)<<3, nil
+}
+
 // chance reports whether the state is a chance node: the roll of a game
 // that goes on.
 func (s *pyState) chance() bool {

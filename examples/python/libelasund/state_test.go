@@ -424,3 +424,64 @@ func BenchmarkStateLegal(b *testing.B) {
 		}
 	}
 }
+
+// TestStateApplyLegal checks that applyLegal returns the status and the
+// new position's legal actions, or none when they do not fit.
+func TestStateApplyLegal(t *testing.T) {
+	positions := playedStates(t, 2)
+	dst, want := make([]int64, stateMaxLegal), make([]int64, stateMaxLegal)
+	for i := 0; i+1 < len(positions); i++ {
+		s := positions[i]
+		next := positions[i+1]
+		if s.g.Over() {
+			continue // the last position of a game; the next is another game
+		}
+		// The action that led to next: the one whose result has next's key.
+		n, err := s.legal(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := int64(-1)
+		for _, b := range append(want[:n:n], 0) {
+			c := s
+			if _, err := c.apply(b); err == nil && c.g.Key() == next.g.Key() {
+				a = b
+				break
+			}
+		}
+		if a < 0 {
+			t.Fatalf("position %d: no action leads to the next position", i)
+		}
+		c := s
+		st, err := c.applyLegal(a, dst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := c.legal(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st&7 != c.status() || st>>3 != int64(m+1) || !slices.Equal(dst[:m], want[:m]) {
+			t.Fatalf("position %d: applyLegal = %d (status %d, %d actions); want status %d, %d actions %v",
+				i, st, st&7, st>>3-1, c.status(), m, want[:m])
+		}
+		for _, short := range [][]int64{dst[:0], dst[:max(m-1, 0)]} {
+			if len(short) == m {
+				continue // (no legal action: the empty buffer fits)
+			}
+			c = s
+			if st, err := c.applyLegal(a, short); err != nil || st != c.status() {
+				t.Fatalf("position %d: applyLegal into %d for %d actions = %d, %v; want the status alone, %d",
+					i, len(short), m, st, err, c.status())
+			}
+		}
+	}
+	s, err := newPyState(2, 1, "default", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := *s
+	if _, err := s.applyLegal(-1, dst); !errors.Is(err, elasund.ErrActionIndex) || *s != before {
+		t.Errorf("applyLegal(-1) = %v, changing the state: %v; want ErrActionIndex and no change", err, *s != before)
+	}
+}

@@ -213,15 +213,17 @@ class FuzzTest(unittest.TestCase):
                 self.assertEqual(str(r), "elasund: the state was closed")
 
     def swapped(self, handle):
-        """A State whose handle was swapped for handle (and is put back)."""
-        s = self.states[0].clone()
+        """A State whose handle was swapped for handle (and is put back): one
+        where a player is to move (at a chance node the outcomes, the same
+        at every roll, come from Python without a call)."""
+        s = next(t for t in self.states if t.current_player() >= 0).clone()
         own = s._h
         s._h = handle
         return s, own
 
     def call_all(self, s, rng):
         for call, args in [(s.apply_action, (rng.randrange(elasund.NUM_ACTIONS),)), (s.legal_actions, ()), (s.legal_actions_mask, ()),
-                           (s.chance_outcomes, ()), (s.observation_tensor, (0,)), (s.returns, ()), (s.clone, ()),
+                           (s.observation_tensor, (0,)), (s.returns, ()), (s.clone, ()),
                            (s.serialize, ()), (s.view_json, (0,)), (s.key, ()), (s.__str__, ()),
                            (s.resample_from_infostate, (0, 1)),
                            (s.write_observation, (0, array.array("f", [0.0]) * elasund.OBSERVATION_SIZE))]:
@@ -305,9 +307,13 @@ class FuzzTest(unittest.TestCase):
             chk(_state._legal, c._h, guard, 4)
         self.assertEqual(list(guard), [-7] * 8)
         # An error buffer of one byte, or none, still reports the failure.
-        self.assertLess(_state._apply(c._h, -1, ctypes.create_string_buffer(1), 1), 0)
-        self.assertLess(_state._apply(c._h, -1, None, 0), 0)
-        self.assertLess(_state._apply(c._h, -1, None, 100), 0)
+        self.assertLess(_state._apply(c._h, -1, None, 0, ctypes.create_string_buffer(1), 1), 0)
+        self.assertLess(_state._apply(c._h, -1, None, 0, None, 0), 0)
+        self.assertLess(_state._apply(c._h, -1, None, 0, None, 100), 0)
+        with self.assertRaises(ValueError) as cm:
+            chk(_state._apply, c._h, 0, None, 5)
+        self.assertIn("NULL", str(cm.exception))
+        self.assertTrue(c.is_chance_node())  # (refused before the roll)
 
 
 if __name__ == "__main__":

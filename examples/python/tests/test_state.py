@@ -258,6 +258,61 @@ class ApplyTest(unittest.TestCase):
             play(s, rng, 5)
 
 
+class LegalAfterApplyTest(unittest.TestCase):
+    """apply_action hands the new position's legal actions to legal_actions
+    through a buffer of the thread; other states and threads that use the
+    buffer in between must not mix them up."""
+
+    def fresh(self, s):
+        # The legal actions as a state loaded from s's bytes finds them.
+        return elasund.deserialize_state(s.serialize()).legal_actions()
+
+    def test_interleaved(self):
+        rng = random.Random(3)
+        states = [midgame(2 + i % 3, 40 + i, 60 + 7 * i) for i in range(4)]
+        for _ in range(400):
+            s = rng.choice(states)
+            r = rng.random()
+            if r < 0.5 and not s.is_terminal():
+                legal = s.legal_actions()
+                s.apply_action(rng.choice(legal))
+            elif r < 0.7:
+                rng.choice(states).clone().legal_actions()
+            elif r < 0.8:
+                rng.choice(states).legal_actions_mask()
+            t = rng.choice(states)
+            self.assertEqual(t.legal_actions(), self.fresh(t))
+
+    def test_other_thread(self):
+        import threading
+
+        s = midgame(3, 8)
+        s.apply_action(s.legal_actions()[0])
+        want = self.fresh(s)
+        got = []
+        t = threading.Thread(target=lambda: got.append(s.legal_actions()))
+        t.start()
+        t.join()
+        self.assertEqual(got, [want])
+        self.assertEqual(s.legal_actions(), want)
+
+    def test_returned_list_is_a_copy(self):
+        s = midgame()
+        s.apply_action(s.legal_actions()[0])
+        a = s.legal_actions()
+        a.append(-5)
+        self.assertEqual(s.legal_actions(), self.fresh(s))
+        if s.is_chance_node():
+            s.apply_action(0)
+        c = elasund.new_game()
+        outcomes = c.chance_outcomes()
+        outcomes.clear()
+        self.assertEqual(len(c.chance_outcomes()), 11)
+        legal = c.legal_actions()
+        legal.clear()
+        self.assertEqual(len(c.legal_actions()), 11)
+
+
 class TerminalTest(unittest.TestCase):
     def test_returns(self):
         for players, seed, max_turns in [(2, 1, 300), (3, 2, 300), (4, 3, 300), (2, 4, 2), (4, 5, 1)]:
