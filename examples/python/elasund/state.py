@@ -79,6 +79,7 @@ _sizes = declare("elasund_state_sizes", [_P_I64, _SIZE])
 _new = declare("elasund_state_new", [_I64, _U64, _P_CHAR, _SIZE, _I64])
 _describe = declare("elasund_state_describe", [HANDLE])
 _apply = declare("elasund_state_apply", [HANDLE, _I64, _P_I64, _SIZE])
+_step = declare("elasund_state_step", [HANDLE, _I64, _P_I64, _SIZE], errors=False)
 _chance = declare("elasund_state_chance", [HANDLE, _P_I64, _P_F64, _SIZE])
 _legal = declare("elasund_state_legal", [HANDLE, _P_I64, _SIZE])
 _mask = declare("elasund_state_mask", [HANDLE, _P_U8, _SIZE])
@@ -437,7 +438,7 @@ class State:
         # buffer too, and legal_actions reads them from there while nothing
         # else has written it: one call into Go instead of two.
         b.owner = -1
-        rc = _apply(self._h, action, b.legal, MAX_LEGAL_ACTIONS, None, 0)
+        rc = _step(self._h, action, b.legal, MAX_LEGAL_ACTIONS)
         if rc < 0:
             self._fail(_apply, self._h, action, None, 0)
         self._status = rc & 7
@@ -550,8 +551,11 @@ class State:
 
     def clone(self):
         """An independent copy."""
+        h = _clone(self._h, None, 0)
+        if h < 0:
+            self._fail(_clone, self._h)
         c = State.__new__(State)
-        c._h = _check(_clone, self._handle())
+        c._h = h
         c._ticket = 0
         c._players, c._status = self._players, self._status
         return c
