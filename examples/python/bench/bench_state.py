@@ -116,12 +116,19 @@ def machine():
     model = "?"
     try:
         with open("/proc/cpuinfo") as f:
-            model = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+            model = next(
+                line.split(":", 1)[1].strip() for line in f if line.startswith("model name")
+            )
     except (OSError, StopIteration):
         pass
     numpy = "with NumPy" if elasund.state._native.numpy is not None else "without NumPy"
     return "%d cores (nproc), %s; Python %s (%s), %s" % (
-        os.cpu_count() or 0, model, platform.python_version(), sys.executable, numpy)
+        os.cpu_count() or 0,
+        model,
+        platform.python_version(),
+        sys.executable,
+        numpy,
+    )
 
 
 def main():
@@ -129,31 +136,102 @@ def main():
     print("elasund State benchmarks:", machine())
     games = record_games(40)
     moves = sum(len(a) for _, a in games)
-    print("  (40 recorded random 2-player games, %d actions, %.0f a game)" % (moves, moves / len(games)))
+    print(
+        "  (40 recorded random 2-player games, %d actions, %.0f a game)"
+        % (moves, moves / len(games))
+    )
     rows = [
         ("apply_action", best(lambda: bench_apply(games)), "calls/s", 200000),
     ]
     pos = positions(games[:15])
-    rows.append(("clone() + apply_action + legal_actions()", best(lambda: bench_clone_apply_legal(pos)), "/s", 50000))
-    rows.append(("random 2-player games, chance_outcomes() sampled", best(lambda: bench_games(100, True)), "games/s", 500))
+    rows.append(
+        (
+            "clone() + apply_action + legal_actions()",
+            best(lambda: bench_clone_apply_legal(pos)),
+            "/s",
+            50000,
+        )
+    )
+    rows.append(
+        (
+            "random 2-player games, chance_outcomes() sampled",
+            best(lambda: bench_games(100, True)),
+            "games/s",
+            500,
+        )
+    )
     moves_chance = bench_games.moves
-    rows.append(("random 2-player games, ROLL_ACTION", best(lambda: bench_games(100, False)), "games/s", 500))
-    rows.append(("legal_actions()", best(lambda: bench_call(pos, lambda s: s.legal_actions())), "calls/s", None))
+    rows.append(
+        (
+            "random 2-player games, ROLL_ACTION",
+            best(lambda: bench_games(100, False)),
+            "games/s",
+            500,
+        )
+    )
+    rows.append(
+        (
+            "legal_actions()",
+            best(lambda: bench_call(pos, lambda s: s.legal_actions())),
+            "calls/s",
+            None,
+        )
+    )
     rows.append(("clone()", best(lambda: bench_call(pos, lambda s: s.clone())), "calls/s", None))
-    rows.append(("new_game()", best(lambda: bench_call(pos, lambda s: elasund.new_game())), "calls/s", None))
+    rows.append(
+        (
+            "new_game()",
+            best(lambda: bench_call(pos, lambda s: elasund.new_game())),
+            "calls/s",
+            None,
+        )
+    )
     few = pos[::20]
-    rows.append(("observation_tensor(0)", best(lambda: bench_call(few, lambda s: s.observation_tensor(0))), "calls/s", None))
+    rows.append(
+        (
+            "observation_tensor(0)",
+            best(lambda: bench_call(few, lambda s: s.observation_tensor(0))),
+            "calls/s",
+            None,
+        )
+    )
     import array
+
     out = array.array("f", bytes(4 * elasund.OBSERVATION_SIZE))
-    rows.append(("write_observation(0, array('f'))", best(lambda: bench_call(few, lambda s: s.write_observation(0, out))), "calls/s", None))
-    rows.append(("legal_actions_mask()", best(lambda: bench_call(few, lambda s: s.legal_actions_mask())), "calls/s", None))
-    rows.append(("serialize()", best(lambda: bench_call(pos, lambda s: s.serialize())), "calls/s", None))
+    rows.append(
+        (
+            "write_observation(0, array('f'))",
+            best(lambda: bench_call(few, lambda s: s.write_observation(0, out))),
+            "calls/s",
+            None,
+        )
+    )
+    rows.append(
+        (
+            "legal_actions_mask()",
+            best(lambda: bench_call(few, lambda s: s.legal_actions_mask())),
+            "calls/s",
+            None,
+        )
+    )
+    rows.append(
+        ("serialize()", best(lambda: bench_call(pos, lambda s: s.serialize())), "calls/s", None)
+    )
     print("  %-50s %12s %12s" % ("", "wall clock", "CPU time"))
     for name, (wall, cpu), unit, goal in rows:
-        mark = "" if goal is None else ("  goal >= %s: %s" % (format(goal, ","), "met" if wall >= goal else "MISSED"))
-        print("  %-50s %12s %12s %s%s" % (name, format(int(wall), ","), format(int(cpu), ","), unit, mark))
-    print("  load average (1, 5, 15 min): %.2f %.2f %.2f at the start, %.2f %.2f %.2f at the end"
-          % (load + os.getloadavg()))
+        mark = (
+            ""
+            if goal is None
+            else ("  goal >= %s: %s" % (format(goal, ","), "met" if wall >= goal else "MISSED"))
+        )
+        print(
+            "  %-50s %12s %12s %s%s"
+            % (name, format(int(wall), ","), format(int(cpu), ","), unit, mark)
+        )
+    print(
+        "  load average (1, 5, 15 min): %.2f %.2f %.2f at the start, %.2f %.2f %.2f at the end"
+        % (load + os.getloadavg())
+    )
     print("  (the random games took %.0f actions each, chance nodes included)" % moves_chance)
 
 

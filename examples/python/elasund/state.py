@@ -104,7 +104,15 @@ def _read_sizes():
     return buf[:n]
 
 
+# The sizes come from the library itself.
 (NUM_ACTIONS, OBSERVATION_SIZE, MAX_PLAYERS, MAX_LEGAL_ACTIONS, TURN_LIMIT) = _read_sizes()[:5]
+#: NUM_ACTIONS: the size of the fixed action space (Go's NumActions); every
+#: action is an int in [0, NUM_ACTIONS).
+#: OBSERVATION_SIZE: the length of an observation (Go's ObservationSize).
+#: MAX_PLAYERS: the most players of a game (Go's MaxPlayers), 4.
+#: MAX_LEGAL_ACTIONS: the most legal actions a position has (the bound of
+#: Go's legal-move lists), 2048.
+#: TURN_LIMIT: the largest max_turns (Go's TurnLimit).
 
 #: The player id of a chance node (OpenSpiel's kChancePlayerId).
 CHANCE_PLAYER_ID = -1
@@ -180,7 +188,10 @@ def _int_arg(value, what):
 
 def _out_of_range(action):
     """The engine's error for an action index beyond 64 bits."""
-    return "elasund: action index out of range: %s is not in [0, %d)" % (_short(action), NUM_ACTIONS)
+    return "elasund: action index out of range: %s is not in [0, %d)" % (
+        _short(action),
+        NUM_ACTIONS,
+    )
 
 
 def _seed_arg(seed, what="seed"):
@@ -281,10 +292,14 @@ class State:
             max_turns = 0
         max_turns = _int_arg(max_turns, "max_turns")
         if not -_INT64 <= players < _INT64:
-            raise ValueError("elasund: invalid configuration: %s players; the game is for 2 to 4" % _short(players))
+            raise ValueError(
+                "elasund: invalid configuration: %s players; the game is for 2 to 4"
+                % _short(players)
+            )
         if not -_INT64 <= max_turns < _INT64:
             raise ValueError(
-                "elasund: invalid configuration: MaxTurns %s is out of range (0 to %d)" % (_short(max_turns), TURN_LIMIT)
+                "elasund: invalid configuration: MaxTurns %s is out of range (0 to %d)"
+                % (_short(max_turns), TURN_LIMIT)
             )
         text = rules.encode("utf-8", "surrogatepass")
         h = _check(_new, players, seed, text, len(text), max_turns)
@@ -388,8 +403,8 @@ class State:
         return list(_chance_outcomes() if _CHANCE is None else _CHANCE)
 
     def legal_actions(self, player=None):
-        """The legal actions in increasing order of Go's AppendLegalIndices
-        (the order of Legal); at a chance node the actions of
+        """The legal actions, in the order of Go's AppendLegalIndices (that of
+        Game.Legal), as a new list; at a chance node the actions of
         chance_outcomes(); [] once the game is over. With a player, [] unless
         that player is to move."""
         if player is not None and _int_arg(player, "player") != self.current_player():
@@ -545,7 +560,10 @@ class State:
     def __repr__(self):
         if not self._h:
             return "<elasund.State (closed)>"
-        return "<elasund.State: %d players, current_player() %d>" % (self._players, self.current_player())
+        return "<elasund.State: %d players, current_player() %d>" % (
+            self._players,
+            self.current_player(),
+        )
 
     # Copies and forms.
 
@@ -604,13 +622,18 @@ def _float32_view(out, n):
         fmt = mv.format
         native = fmt in ("f", "@f", "=f") or fmt == ("<f" if sys.byteorder == "little" else ">f")
         if not native or mv.itemsize != 4:
-            raise TypeError("elasund: the output must hold float32 values, not the format %r" % fmt)
+            raise TypeError(
+                "elasund: the output must hold float32 values, not the format %r" % fmt
+            )
         if mv.readonly:
             raise TypeError("elasund: the output buffer is read-only")
         if not mv.c_contiguous:
             raise TypeError("elasund: the output buffer is not contiguous")
         if mv.nbytes != 4 * n:
-            raise ValueError("elasund: the output holds %d float32 values; it must hold %d" % (mv.nbytes // 4, n))
+            raise ValueError(
+                "elasund: the output holds %d float32 values; it must hold %d"
+                % (mv.nbytes // 4, n)
+            )
     return (ctypes.c_float * n).from_buffer(out)
 
 
@@ -655,6 +678,9 @@ def state_from_view(view_json, seed):
         except (TypeError, ValueError) as e:
             raise ValueError("elasund: bad encoding: view: the dict is not JSON: %s" % e) from None
     else:
-        raise TypeError("elasund: the view must be JSON as str, bytes or dict, not %s" % type(view_json).__name__)
+        raise TypeError(
+            "elasund: the view must be JSON as str, bytes or dict, not %s"
+            % type(view_json).__name__
+        )
     seed = _seed_arg(seed)
     return _wrap(_check(_from_view, data, len(data), seed))

@@ -35,7 +35,9 @@ def binary():
     global _binary
     if _binary is None:
         if not os.path.exists(os.path.join(ROOT, "examples", "python", "golden", "main.go")):
-            raise unittest.SkipTest("the golden program is not here (not a checkout of the repository)")
+            raise unittest.SkipTest(
+                "the golden program is not here (not a checkout of the repository)"
+            )
         go = _go()
         if go is None:
             raise unittest.SkipTest("the Go toolchain is not found (PATH, /usr/local/go/bin/go)")
@@ -49,7 +51,9 @@ def binary():
 
 def run(*args, stdin=None):
     """The golden program's output for args (str)."""
-    out = subprocess.run([binary()] + list(args), input=stdin, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [binary()] + list(args), input=stdin, capture_output=True, text=True, check=True
+    )
     return out.stdout
 
 

@@ -59,18 +59,28 @@ class DifferentialTest(unittest.TestCase):
                     break
                 s.apply_action(g["actions"][step])
                 if s.key().hex() != g["keys"][step]:
-                    self.fail("game %d: the key after action %d (%d) differs from Go's" % (gi, step, g["actions"][step]))
+                    self.fail(
+                        "game %d: the key after action %d (%d) differs from Go's"
+                        % (gi, step, g["actions"][step])
+                    )
             self.assertEqual(s.is_terminal(), g["over"])
         self.assertGreaterEqual(compared, 1000)
 
     def compare(self, s, want, where):
-        eq = lambda got, exp, what: self.assertEqual(got, exp, "%s (turn %d, %s): %s" % (where, want["turn"], want["phase"], what))
+        def eq(got, exp, what):
+            msg = "%s (turn %d, %s): %s" % (where, want["turn"], want["phase"], what)
+            self.assertEqual(got, exp, msg)
+
         eq(s.num_players(), want["num_players"], "num_players")
         eq(s.current_player(), want["player"], "current_player")
         eq(s.is_chance_node(), want["is_chance"], "is_chance_node")
         eq(s.is_terminal(), want["is_terminal"], "is_terminal")
         eq(s.legal_actions(), want["legal"], "legal_actions")
-        eq([s.action_to_string(a) for a in want["legal"]], want["legal_text"] or [], "action_to_string")
+        eq(
+            [s.action_to_string(a) for a in want["legal"]],
+            want["legal_text"] or [],
+            "action_to_string",
+        )
         eq([[float(a), p] for a, p in s.chance_outcomes()], want["chance"], "chance_outcomes")
         eq(sha(bytes(s.legal_actions_mask())), want["mask"], "legal_actions_mask")
         eq(s.returns(), want["returns"], "returns")
@@ -104,13 +114,22 @@ class DifferentialTest(unittest.TestCase):
         # the same seed and actions and ends in the same key.
         requests, finals = [], []
         for i in range(12):
-            cfg = dict(players=2 + i % 3, seed=1000 + i, rules=["default", "english"][i % 2], max_turns=[0, 150, 40][i % 3])
+            cfg = dict(
+                players=2 + i % 3,
+                seed=1000 + i,
+                rules=["default", "english"][i % 2],
+                max_turns=[0, 150, 40][i % 3],
+            )
             rng = random.Random(i)
-            s = elasund.new_game(cfg["players"], cfg["seed"], cfg["rules"], cfg["max_turns"] or None)
+            s = elasund.new_game(
+                cfg["players"], cfg["seed"], cfg["rules"], cfg["max_turns"] or None
+            )
             actions = []
             while not s.is_terminal() and len(actions) < 2000:
                 if s.is_chance_node():
-                    a = rng.choice([elasund.ROLL_ACTION, rng.randrange(1, 37), rng.choice(s.legal_actions())])
+                    a = rng.choice(
+                        [elasund.ROLL_ACTION, rng.randrange(1, 37), rng.choice(s.legal_actions())]
+                    )
                 else:
                     a = rng.choice(s.legal_actions())
                 s.apply_action(a)

@@ -17,17 +17,103 @@ import unittest
 import elasund
 from elasund import state as _state
 
-WRONG_TYPES = [None, 1.5, float("nan"), float("inf"), "1", b"1", [], {}, (), object(), True, False, 1j, bytearray(b"1")]
-BOUNDARY_INTS = [
-    0, 1, -1, 2, 3, 4, 5, 36, 37,
-    elasund.NUM_ACTIONS - 1, elasund.NUM_ACTIONS, elasund.NUM_ACTIONS + 1,
-    2**31 - 1, 2**31, 2**32, 2**32 + 1, 2**63 - 1, 2**63, 2**64 - 1, 2**64, 2**64 + 5, 2**100,
-    -(2**31), -(2**32), -(2**63), -(2**63) - 1, -(2**64), -(2**64) - 1, -(2**100),
+WRONG_TYPES = [
+    None,
+    1.5,
+    float("nan"),
+    float("inf"),
+    "1",
+    b"1",
+    [],
+    {},
+    (),
+    object(),
+    True,
+    False,
+    1j,
+    bytearray(b"1"),
 ]
-WORDS = ["roll", "steer", "pirates", "discard", "return", "build", "wall", "church", "keep", "rebuild", "end",
-         "permit", "take", "gold", "move", "upgrade", "bonus", "turn", "remove", "pay", "blue", "green", "yellow",
-         "hut", "totem", "house", "tavern", "large", "c5", "i12", "a2", "Nc", "E7", "E11", "0", "4", "7", "13", "-1",
-         "nothing", "default", "english", "adjacent-permit-rows", "shortage-voids-income", "+", "\x00", "\ud800", "é"]
+BOUNDARY_INTS = [
+    0,
+    1,
+    -1,
+    2,
+    3,
+    4,
+    5,
+    36,
+    37,
+    elasund.NUM_ACTIONS - 1,
+    elasund.NUM_ACTIONS,
+    elasund.NUM_ACTIONS + 1,
+    2**31 - 1,
+    2**31,
+    2**32,
+    2**32 + 1,
+    2**63 - 1,
+    2**63,
+    2**64 - 1,
+    2**64,
+    2**64 + 5,
+    2**100,
+    -(2**31),
+    -(2**32),
+    -(2**63),
+    -(2**63) - 1,
+    -(2**64),
+    -(2**64) - 1,
+    -(2**100),
+]
+WORDS = [
+    "roll",
+    "steer",
+    "pirates",
+    "discard",
+    "return",
+    "build",
+    "wall",
+    "church",
+    "keep",
+    "rebuild",
+    "end",
+    "permit",
+    "take",
+    "gold",
+    "move",
+    "upgrade",
+    "bonus",
+    "turn",
+    "remove",
+    "pay",
+    "blue",
+    "green",
+    "yellow",
+    "hut",
+    "totem",
+    "house",
+    "tavern",
+    "large",
+    "c5",
+    "i12",
+    "a2",
+    "Nc",
+    "E7",
+    "E11",
+    "0",
+    "4",
+    "7",
+    "13",
+    "-1",
+    "nothing",
+    "default",
+    "english",
+    "adjacent-permit-rows",
+    "shortage-voids-income",
+    "+",
+    "\x00",
+    "\ud800",
+    "é",
+]
 
 
 def rand_int(rng):
@@ -44,8 +130,10 @@ def rand_str(rng):
     if r < 0.5:
         return " ".join(rng.choice(WORDS) for _ in range(rng.randrange(0, 8)))
     if r < 0.8:
-        return "".join(chr(rng.randrange(0, 0x11000) if rng.random() < 0.3 else rng.randrange(32, 127))
-                       for _ in range(rng.randrange(0, 40)))
+        return "".join(
+            chr(rng.randrange(0, 0x11000) if rng.random() < 0.3 else rng.randrange(32, 127))
+            for _ in range(rng.randrange(0, 40))
+        )
     if r < 0.95:
         return rng.choice(WORDS) * rng.randrange(1, 5000)
     return "".join(rng.choice(WORDS) for _ in range(rng.randrange(0, 30)))
@@ -58,9 +146,11 @@ def mutate(rng, data):
         if r < 0.6 and b:
             b[rng.randrange(len(b))] = rng.randrange(256)
         elif r < 0.8:
-            del b[rng.randrange(len(b) + 1):]
+            cut = rng.randrange(len(b) + 1)
+            del b[cut:]
         else:
-            b[rng.randrange(len(b) + 1):rng.randrange(len(b) + 1)] = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 9)))
+            i, j = rng.randrange(len(b) + 1), rng.randrange(len(b) + 1)
+            b[i:j] = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 9)))
     return bytes(b)
 
 
@@ -69,7 +159,10 @@ def rand_bytes(rng, good):
     if r < 0.4:
         return mutate(rng, rng.choice(good))
     if r < 0.7:
-        return bytes(rng.randrange(256) for _ in range(rng.choice((0, 1, 268, 269, 270, rng.randrange(600)))))
+        return bytes(
+            rng.randrange(256)
+            for _ in range(rng.choice((0, 1, 268, 269, 270, rng.randrange(600))))
+        )
     if r < 0.9:
         b = bytearray(rng.choice(good))
         b[0] = rng.randrange(256)
@@ -105,7 +198,10 @@ class FuzzTest(unittest.TestCase):
         except (TypeError, ValueError) as e:
             msg = str(e)
             if not msg.startswith("elasund: "):
-                self.fail("%s%r raised %s without the elasund prefix: %s" % (getattr(call, "__name__", call), args[:3], type(e).__name__, msg))
+                self.fail(
+                    "%s%r raised %s without the elasund prefix: %s"
+                    % (getattr(call, "__name__", call), args[:3], type(e).__name__, msg)
+                )
             if len(msg) > 600:
                 self.fail("a message of %d characters: %s..." % (len(msg), msg[:100]))
             return e
@@ -121,7 +217,11 @@ class FuzzTest(unittest.TestCase):
                 p = rng.choice(WRONG_TYPES)
             if rng.random() < 0.1:
                 a = rng.choice(WRONG_TYPES)
-            out = array.array("f", bytes(4 * n)) if rng.random() < 0.8 else rng.choice(WRONG_TYPES + [array.array("f", [0.0]) * (n - 1)])
+            out = (
+                array.array("f", bytes(4 * n))
+                if rng.random() < 0.8
+                else rng.choice(WRONG_TYPES + [array.array("f", [0.0]) * (n - 1)])
+            )
             text = rand_str(rng) if rng.random() < 0.9 else rng.choice(WRONG_TYPES)
             for call, args in [
                 (s.apply_action, (a,)),
@@ -138,11 +238,24 @@ class FuzzTest(unittest.TestCase):
             ]:
                 r = self.expect(call, *args)
                 if isinstance(r, Exception):
-                    self.assertEqual(s.serialize(), before, "%s%r changed the state" % (call.__name__, args))
+                    self.assertEqual(
+                        s.serialize(), before, "%s%r changed the state" % (call.__name__, args)
+                    )
                 else:
                     before = s.serialize()
-            for call in (s.current_player, s.is_chance_node, s.is_terminal, s.chance_outcomes, s.legal_actions,
-                         s.returns, s.key, s.serialize, s.clone, s.__str__, s.num_players):
+            for call in (
+                s.current_player,
+                s.is_chance_node,
+                s.is_terminal,
+                s.chance_outcomes,
+                s.legal_actions,
+                s.returns,
+                s.key,
+                s.serialize,
+                s.clone,
+                s.__str__,
+                s.num_players,
+            ):
                 call()
 
     def test_apply_any_int(self):
@@ -154,16 +267,21 @@ class FuzzTest(unittest.TestCase):
             c = s.clone()
             r = self.expect(c.apply_action, a)
             legal = a in s.legal_actions() or (s.is_chance_node() and 0 <= a <= 36)
-            self.assertEqual(not isinstance(r, Exception), legal, "apply_action(%d) at %r" % (a, s))
+            self.assertEqual(
+                not isinstance(r, Exception), legal, "apply_action(%d) at %r" % (a, s)
+            )
             if isinstance(r, Exception):
                 self.assertEqual(c.key(), s.key())
 
     def test_constructors(self):
         rng = random.Random(3)
         for i in range(4000):
-            args = [rand_int(rng) % 7 - 1 if rng.random() < 0.7 else rand_int(rng),
-                    rand_int(rng), rand_str(rng) if rng.random() < 0.6 else rng.choice(WORDS[-7:-3]),
-                    rng.choice([None, rand_int(rng), rng.randrange(0, 300)])]
+            args = [
+                rand_int(rng) % 7 - 1 if rng.random() < 0.7 else rand_int(rng),
+                rand_int(rng),
+                rand_str(rng) if rng.random() < 0.6 else rng.choice(WORDS[-7:-3]),
+                rng.choice([None, rand_int(rng), rng.randrange(0, 300)]),
+            ]
             if rng.random() < 0.1:
                 args[rng.randrange(4)] = rng.choice(WRONG_TYPES)
             r = self.expect(elasund.new_game, *args)
@@ -197,7 +315,11 @@ class FuzzTest(unittest.TestCase):
                 view = rand_str(rng)
             else:
                 view = rng.choice(WRONG_TYPES)
-            seed = rand_int(rng) if rng.random() < 0.9 else rng.choice(WRONG_TYPES + [random.Random(i)])
+            seed = (
+                rand_int(rng)
+                if rng.random() < 0.9
+                else rng.choice(WRONG_TYPES + [random.Random(i)])
+            )
             self.expect(elasund.state_from_view, view, seed)
 
     def test_closed(self):
@@ -205,9 +327,17 @@ class FuzzTest(unittest.TestCase):
         s.close()
         rng = random.Random(6)
         for i in range(500):
-            for call, args in [(s.apply_action, (rand_int(rng),)), (s.legal_actions, ()), (s.observation_tensor, (0,)),
-                               (s.clone, ()), (s.serialize, ()), (s.view_json, (rand_int(rng),)), (s.key, ()),
-                               (s.resample_from_infostate, (0, 1)), (s.action_to_string, (rand_int(rng),))]:
+            for call, args in [
+                (s.apply_action, (rand_int(rng),)),
+                (s.legal_actions, ()),
+                (s.observation_tensor, (0,)),
+                (s.clone, ()),
+                (s.serialize, ()),
+                (s.view_json, (rand_int(rng),)),
+                (s.key, ()),
+                (s.resample_from_infostate, (0, 1)),
+                (s.action_to_string, (rand_int(rng),)),
+            ]:
                 r = self.expect(call, *args)
                 self.assertIsInstance(r, ValueError)
                 self.assertEqual(str(r), "elasund: the state was closed")
@@ -222,18 +352,29 @@ class FuzzTest(unittest.TestCase):
         return s, own
 
     def call_all(self, s, rng):
-        for call, args in [(s.apply_action, (rng.randrange(elasund.NUM_ACTIONS),)), (s.legal_actions, ()), (s.legal_actions_mask, ()),
-                           (s.observation_tensor, (0,)), (s.returns, ()), (s.clone, ()),
-                           (s.serialize, ()), (s.view_json, (0,)), (s.key, ()), (s.__str__, ()),
-                           (s.resample_from_infostate, (0, 1)),
-                           (s.write_observation, (0, array.array("f", [0.0]) * elasund.OBSERVATION_SIZE))]:
+        for call, args in [
+            (s.apply_action, (rng.randrange(elasund.NUM_ACTIONS),)),
+            (s.legal_actions, ()),
+            (s.legal_actions_mask, ()),
+            (s.observation_tensor, (0,)),
+            (s.returns, ()),
+            (s.clone, ()),
+            (s.serialize, ()),
+            (s.view_json, (0,)),
+            (s.key, ()),
+            (s.__str__, ()),
+            (s.resample_from_infostate, (0, 1)),
+            (s.write_observation, (0, array.array("f", [0.0]) * elasund.OBSERVATION_SIZE)),
+        ]:
             yield call.__name__, self.expect(call, *args)
 
     def test_foreign_handles(self):
         # Numbers that are no live handle: refused with the Go side's error.
         rng = random.Random(8)
         for i in range(1500):
-            h = rng.choice([rng.getrandbits(64), 2**64 - 1, 2**63, rng.randrange(10**12, 2**62)])
+            h = rng.choice(
+                [rng.getrandbits(64), 2**64 - 1, 2**63, rng.randrange(10**12, 2**62)]
+            )
             s, own = self.swapped(h)
             for name, r in self.call_all(s, rng):
                 self.assertIsInstance(r, ValueError, name)
@@ -257,7 +398,14 @@ class FuzzTest(unittest.TestCase):
             env = elasund.VecEnv(2, players=2, seed=0)
         except Exception as e:  # the VecEnv of this build takes other arguments
             self.skipTest("no VecEnv to take a handle from: %s" % e)
-        h = next((getattr(env, a) for a in ("_h", "_handle", "handle") if isinstance(getattr(env, a, None), int)), None)
+        h = next(
+            (
+                getattr(env, a)
+                for a in ("_h", "_handle", "handle")
+                if isinstance(getattr(env, a, None), int)
+            ),
+            None,
+        )
         if not h:
             self.skipTest("the VecEnv has no handle attribute (_h, _handle)")
         s, own = self.swapped(h)

@@ -74,7 +74,9 @@ class NewGameTest(unittest.TestCase):
         dict(players=2, seed=0, rules="default", max_turns=0),
         dict(players=3, seed=7, rules="default", max_turns=0),
         dict(players=4, seed=2**64 - 1, rules="english", max_turns=50),
-        dict(players=2, seed=12345, rules="adjacent-permit-rows+shortage-voids-income", max_turns=1),
+        dict(
+            players=2, seed=12345, rules="adjacent-permit-rows+shortage-voids-income", max_turns=1
+        ),
         dict(players=3, seed=1, rules="shortage-voids-income", max_turns=elasund.TURN_LIMIT),
     ]
 
@@ -101,7 +103,11 @@ class NewGameTest(unittest.TestCase):
 
     def test_refusals(self):
         for kwargs, exc, text in [
-            (dict(players=1), ValueError, "elasund: invalid configuration: 1 players; the game is for 2 to 4"),
+            (
+                dict(players=1),
+                ValueError,
+                "elasund: invalid configuration: 1 players; the game is for 2 to 4",
+            ),
             (dict(players=5), ValueError, "elasund: invalid configuration: 5 players"),
             (dict(players=-(2**70)), ValueError, "invalid configuration"),
             (dict(players="2"), TypeError, "players must be an int, not str"),
@@ -112,13 +118,25 @@ class NewGameTest(unittest.TestCase):
             (dict(seed=2**64), ValueError, "is out of range"),
             (dict(seed=1.5), TypeError, "seed"),
             (dict(seed="1"), TypeError, "seed"),
-            (dict(rules="nope"), ValueError, 'elasund: cannot parse rules "nope": unknown rule option "nope"'),
+            (
+                dict(rules="nope"),
+                ValueError,
+                'elasund: cannot parse rules "nope": unknown rule option "nope"',
+            ),
             (dict(rules=""), ValueError, "cannot parse rules"),
             (dict(rules="default\x00"), ValueError, "cannot parse rules"),
             (dict(rules=None), TypeError, "rules must be a str"),
             (dict(rules=b"default"), TypeError, "rules must be a str"),
-            (dict(max_turns=-1), ValueError, "elasund: invalid configuration: MaxTurns -1 is out of range (0 to 1048576)"),
-            (dict(max_turns=elasund.TURN_LIMIT + 1), ValueError, "MaxTurns 1048577 is out of range"),
+            (
+                dict(max_turns=-1),
+                ValueError,
+                "elasund: invalid configuration: MaxTurns -1 is out of range (0 to 1048576)",
+            ),
+            (
+                dict(max_turns=elasund.TURN_LIMIT + 1),
+                ValueError,
+                "MaxTurns 1048577 is out of range",
+            ),
             (dict(max_turns=2**70), ValueError, "out of range"),
             (dict(max_turns=3.0), TypeError, "max_turns must be an int"),
         ]:
@@ -143,7 +161,9 @@ class ChanceTest(unittest.TestCase):
         outcomes = s.chance_outcomes()
         self.assertEqual(len(outcomes), 11)
         # The rules: two dice, the sum's ways out of 36.
-        ways = {t: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == t) for t in range(2, 13)}
+        ways = {
+            t: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == t) for t in range(2, 13)
+        }
         for (action, p), total in zip(outcomes, range(2, 13)):
             with self.subTest(total=total):
                 self.assertIsInstance(action, int)
@@ -315,7 +335,13 @@ class LegalAfterApplyTest(unittest.TestCase):
 
 class TerminalTest(unittest.TestCase):
     def test_returns(self):
-        for players, seed, max_turns in [(2, 1, 300), (3, 2, 300), (4, 3, 300), (2, 4, 2), (4, 5, 1)]:
+        for players, seed, max_turns in [
+            (2, 1, 300),
+            (3, 2, 300),
+            (4, 3, 300),
+            (2, 4, 2),
+            (4, 5, 1),
+        ]:
             with self.subTest(players=players, seed=seed, max_turns=max_turns):
                 s = elasund.new_game(players, seed, max_turns=max_turns)
                 self.assertEqual(s.returns(), [0.0] * players)
@@ -357,7 +383,15 @@ class CopyTest(unittest.TestCase):
             b = s.serialize()
             self.assertIsInstance(b, bytes)
             t = elasund.deserialize_state(b)
-            for f in ("serialize", "key", "current_player", "legal_actions", "returns", "is_terminal", "__str__"):
+            for f in (
+                "serialize",
+                "key",
+                "current_player",
+                "legal_actions",
+                "returns",
+                "is_terminal",
+                "__str__",
+            ):
                 self.assertEqual(getattr(t, f)(), getattr(s, f)(), f)
             self.assertEqual(elasund.deserialize_state(bytearray(b)).key(), s.key())
             self.assertEqual(elasund.deserialize_state(memoryview(b)).key(), s.key())
@@ -404,19 +438,30 @@ class ResampleTest(unittest.TestCase):
                         keys.add(r.key())
                     # What p cannot see (the deck's order at least) varies.
                     self.assertGreater(len(keys), 1)
-                    self.assertEqual(s.resample_from_infostate(p, 3).serialize(),
-                                     s.resample_from_infostate(p, 3).serialize())
-                    self.assertEqual(s.resample_from_infostate(p, random.Random(8)).serialize(),
-                                     s.resample_from_infostate(p, random.Random(8)).serialize())
+                    self.assertEqual(
+                        s.resample_from_infostate(p, 3).serialize(),
+                        s.resample_from_infostate(p, 3).serialize(),
+                    )
+                    self.assertEqual(
+                        s.resample_from_infostate(p, random.Random(8)).serialize(),
+                        s.resample_from_infostate(p, random.Random(8)).serialize(),
+                    )
 
     def test_equals_go(self):
         s = midgame(3, 6, 200)
         cases = [(p, seed) for p in range(3) for seed in (0, 1, 2**64 - 1)]
-        replies = golden.serve([dict(op="redeal", state=_b64(s.serialize()), player=p, seed=seed) for p, seed in cases])
+        replies = golden.serve(
+            [
+                dict(op="redeal", state=_b64(s.serialize()), player=p, seed=seed)
+                for p, seed in cases
+            ]
+        )
         for (p, seed), want in zip(cases, replies):
             with self.subTest(player=p, seed=seed):
                 self.assertNotIn("error", want)
-                self.assertEqual(_b64(s.resample_from_infostate(p, seed).serialize()), want["state"])
+                self.assertEqual(
+                    _b64(s.resample_from_infostate(p, seed).serialize()), want["state"]
+                )
 
     def test_refusals(self):
         s = midgame()
@@ -461,7 +506,9 @@ class ViewTest(unittest.TestCase):
     def test_equals_go(self):
         s = midgame(3, 12, 150)
         cases = [(p, seed) for p in range(3) for seed in (0, 99)]
-        replies = golden.serve([dict(op="fromview", view=s.view_json(p), seed=seed) for p, seed in cases])
+        replies = golden.serve(
+            [dict(op="fromview", view=s.view_json(p), seed=seed) for p, seed in cases]
+        )
         for (p, seed), want in zip(cases, replies):
             with self.subTest(player=p, seed=seed):
                 self.assertNotIn("error", want)
@@ -569,7 +616,11 @@ class ObservationTest(unittest.TestCase):
         for bad, exc, text in [
             (array.array("d", [0.0]) * n, TypeError, "float32"),
             (array.array("i", [0]) * n, TypeError, "float32"),
-            (array.array("f", [0.0]) * (n - 1), ValueError, "holds 2658 float32 values; it must hold 2659"),
+            (
+                array.array("f", [0.0]) * (n - 1),
+                ValueError,
+                "holds 2658 float32 values; it must hold 2659",
+            ),
             (array.array("f", [0.0]) * (n + 1), ValueError, "must hold 2659"),
             (bytes(4 * n), TypeError, "float32"),
             (bytearray(4 * n), TypeError, "float32"),
@@ -595,7 +646,9 @@ class NotationTest(unittest.TestCase):
             if got != text:
                 self.fail("action_to_string(%d) = %r; Go's Move.String is %r" % (a, got, text))
             if s.string_to_action(text) != a:
-                self.fail("string_to_action(%r) = %r; want %d" % (text, s.string_to_action(text), a))
+                self.fail(
+                    "string_to_action(%r) = %r; want %d" % (text, s.string_to_action(text), a)
+                )
 
     def test_forms(self):
         s = elasund.new_game(3)
@@ -612,16 +665,28 @@ class NotationTest(unittest.TestCase):
     def test_refusals(self):
         s = elasund.new_game(2)
         for call, exc, text in [
-            (lambda: s.string_to_action("fly"), ValueError, 'elasund: cannot parse move "fly": unknown kind "fly"'),
+            (
+                lambda: s.string_to_action("fly"),
+                ValueError,
+                'elasund: cannot parse move "fly": unknown kind "fly"',
+            ),
             (lambda: s.string_to_action(""), ValueError, "cannot parse move"),
             (lambda: s.string_to_action("roll 7 1"), ValueError, "cannot parse move"),
-            (lambda: s.string_to_action("discard nothing"), ValueError, "elasund: the move has no action index: discard nothing"),
+            (
+                lambda: s.string_to_action("discard nothing"),
+                ValueError,
+                "elasund: the move has no action index: discard nothing",
+            ),
             (lambda: s.string_to_action("\ud800"), ValueError, "cannot parse move"),
             (lambda: s.string_to_action("x" * 100000), ValueError, "cannot parse move"),
             (lambda: s.string_to_action(b"roll"), TypeError, "must be a str"),
             (lambda: s.string_to_action(2, "roll"), ValueError, "not a player of the game: 2"),
             (lambda: s.action_to_string(-1), ValueError, "action index out of range: -1"),
-            (lambda: s.action_to_string(elasund.NUM_ACTIONS), ValueError, "action index out of range"),
+            (
+                lambda: s.action_to_string(elasund.NUM_ACTIONS),
+                ValueError,
+                "action index out of range",
+            ),
             (lambda: s.action_to_string(2**64), ValueError, "action index out of range"),
             (lambda: s.action_to_string("roll"), TypeError, "must be an int"),
             (lambda: s.action_to_string(5, 0), ValueError, "not a player of the game: 5"),
