@@ -322,6 +322,42 @@ class FuzzTest(unittest.TestCase):
             )
             self.expect(elasund.state_from_view, view, seed)
 
+    def test_threads(self):
+        # Threads playing on their own states and on one shared state: the
+        # library's calls hold the GIL, so a shared state sees one call at a
+        # time; every call is a result or an elasund error.
+        import threading
+
+        shared = self.states[2].clone()
+        errors = []
+
+        def worker(seed):
+            try:
+                rng = random.Random(seed)
+                own = elasund.new_game(2 + seed % 3, seed, max_turns=100)
+                for _ in range(1500):
+                    for s in (own, shared):
+                        if s.is_terminal():
+                            continue
+                        r = self.expect(s.apply_action, rng.choice(s.legal_actions() or [0]))
+                        if not isinstance(r, Exception) and not s.is_terminal():
+                            legal = s.legal_actions()
+                            fresh = elasund.deserialize_state(s.serialize()).legal_actions()
+                            if s is own and legal != fresh:
+                                errors.append(
+                                    "thread %d: legal_actions %r, want %r" % (seed, legal, fresh)
+                                )
+                    s.clone().observation_tensor(0)
+            except Exception as e:  # anything but an assertion of expect
+                errors.append("thread %d: %r" % (seed, e))
+
+        threads = [threading.Thread(target=worker, args=(i,)) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(errors, [])
+
     def test_closed(self):
         s = self.states[0].clone()
         s.close()
