@@ -17,7 +17,7 @@ import sys
 import unittest
 
 import elasund
-from tests import golden
+from tests import _golden as golden
 
 
 def sha(b):

@@ -14,7 +14,7 @@ import random
 import unittest
 
 import elasund
-from tests import golden
+from tests import _golden as golden
 
 try:
     import numpy
