@@ -6,6 +6,7 @@ under test.
 """
 
 import array
+import base64
 import copy
 import json
 import math
@@ -86,7 +87,7 @@ class NewGameTest(unittest.TestCase):
             with self.subTest(**c):
                 s = elasund.new_game(c["players"], c["seed"], c["rules"], c["max_turns"] or None)
                 self.assertEqual(s.key().hex(), want["key"])
-                self.assertEqual(s.serialize(), __import__("base64").b64decode(want["state"]))
+                self.assertEqual(s.serialize(), base64.b64decode(want["state"]))
                 self.assertEqual(s.num_players(), c["players"])
                 self.assertEqual(s.current_player(), elasund.CHANCE_PLAYER_ID)
                 t = elasund.State(c["players"], c["seed"], c["rules"], c["max_turns"] or None)
@@ -483,8 +484,6 @@ class ResampleTest(unittest.TestCase):
 
 
 def _b64(b):
-    import base64
-
     return base64.b64encode(b).decode()
 
 
