@@ -2,6 +2,7 @@ package elasund
 
 import (
 	"slices"
+	"sync"
 )
 
 // A fixed integer action space: every move the rules can allow has one
@@ -360,8 +361,14 @@ func MoveFromIndex(i int) (Move, error) {
 // in phase 3 (5 permits × 90 squares × 4 ways to pay, and take gold) and
 // in phase 4 (5 permits moved to 89 squares × 3 colours, upgrades, bonus
 // permits). AppendLegalMask and AppendLegalIndices list moves into a buffer of
-// this size on the stack; a larger list would only cost an allocation.
+// this size from legalBuffers; a larger list would only cost an allocation.
 const maxLegal = 2048
+
+// legalBuffers holds buffers of maxLegal moves for AppendLegalMask and
+// AppendLegalIndices. A buffer on the stack would do without it, but Go
+// clears a stack array on every call: 32 KB, some 2 µs, when most
+// positions have a few legal moves.
+var legalBuffers = sync.Pool{New: func() any { return new([maxLegal]Move) }}
 
 // AppendLegalMask appends NumActions booleans to dst, true exactly at the
 // indices of the legal moves that Legal lists, and returns the extended
@@ -370,12 +377,13 @@ const maxLegal = 2048
 // list, are not marked.
 func (g *Game) AppendLegalMask(dst []bool) []bool {
 	dst, mask := growMask(dst)
-	var buf [maxLegal]Move
+	buf := legalBuffers.Get().(*[maxLegal]Move)
 	for _, m := range g.AppendLegal(buf[:0]) {
 		if i := m.Index(); i >= 0 {
 			mask[i] = true
 		}
 	}
+	legalBuffers.Put(buf)
 	return dst
 }
 
@@ -393,11 +401,12 @@ func growMask(dst []bool) (all, mask []bool) {
 // Legal's order, to dst and returns the extended slice; with a buffer of
 // sufficient capacity it does not allocate.
 func (g *Game) AppendLegalIndices(dst []int) []int {
-	var buf [maxLegal]Move
+	buf := legalBuffers.Get().(*[maxLegal]Move)
 	for _, m := range g.AppendLegal(buf[:0]) {
 		if i := m.Index(); i >= 0 {
 			dst = append(dst, i)
 		}
 	}
+	legalBuffers.Put(buf)
 	return dst
 }
