@@ -85,6 +85,7 @@ _legal = declare("elasund_state_legal", [HANDLE, _P_I64, _SIZE])
 _mask = declare("elasund_state_mask", [HANDLE, _P_U8, _SIZE])
 _observation = declare("elasund_state_observation", [HANDLE, _I64, _P_F32, _SIZE])
 _returns = declare("elasund_state_returns", [HANDLE, _P_F64, _SIZE])
+_rollout = declare("elasund_state_random_rollout", [HANDLE, ctypes.c_uint64, _P_F64, _SIZE])
 _clone = declare("elasund_state_clone", [HANDLE])
 _redeal = declare("elasund_state_redeal", [HANDLE, _I64, _U64])
 _marshal = declare("elasund_state_marshal", [HANDLE, _P_CHAR, _SIZE])
@@ -545,6 +546,20 @@ class State:
         it goes on."""
         b = _buffers()
         n = _check(_returns, self._handle(), b.ret, MAX_PLAYERS)
+        return b.ret[:n]
+
+    def random_rollout(self, seed):
+        """Plays a copy of the state to its end with uniformly random legal
+        moves, in one call into Go, and returns the copy's returns(); the
+        state is unchanged. seed (an int in [0, 2**64) or an object with
+        getrandbits) chooses the moves; the dice and cards come from the
+        state's own random source, so use it on a re-dealt copy
+        (resample_from_infostate) for rollouts that differ in them too. For
+        searches (a flat Monte Carlo bot: bots/mc_bot.py) that cannot afford
+        a call into Go for every move of a playout."""
+        seed = _seed_arg(seed)
+        b = _buffers()
+        n = _check(_rollout, self._handle(), seed, b.ret, MAX_PLAYERS)
         return b.ret[:n]
 
     def view_json(self, player):

@@ -485,3 +485,36 @@ func TestStateApplyLegal(t *testing.T) {
 		t.Errorf("applyLegal(-1) = %v, changing the state: %v; want ErrActionIndex and no change", err, *s != before)
 	}
 }
+
+// TestStateRollout: a rollout ends the game (its returns sum to 1), leaves
+// the state as it was, and is the same for the same seed.
+func TestStateRollout(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		s, err := newPyState(int64(players), 5, "default", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := s.g.Key()
+		var a, b [4]float64
+		n, err := s.rollout(9, a[:])
+		if err != nil || n != players {
+			t.Fatalf("%d players: rollout = %d, %v", players, n, err)
+		}
+		if _, err := s.rollout(9, b[:]); err != nil || a != b {
+			t.Errorf("%d players: the same seed gave %v and %v", players, a, b)
+		}
+		sum := 0.0
+		for _, x := range a[:n] {
+			sum += x
+		}
+		if sum != 1 {
+			t.Errorf("%d players: returns %v sum to %v, want 1 (a game over)", players, a[:n], sum)
+		}
+		if s.g.Key() != before {
+			t.Errorf("%d players: the rollout changed the state", players)
+		}
+		if _, err := s.rollout(9, a[:players-1]); !errors.Is(err, errBuffer) {
+			t.Errorf("%d players: a short buffer: %v, want errBuffer", players, err)
+		}
+	}
+}

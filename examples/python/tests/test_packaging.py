@@ -40,6 +40,13 @@ class WheelTest(unittest.TestCase):
     def tearDownClass(cls):
         shutil.rmtree(cls.tmp)
 
+    def test_versions_agree(self):
+        import elasund
+
+        with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as f:
+            self.assertIn('version = "%s"' % self.backend.VERSION, f.read())
+        self.assertEqual(elasund.__version__, self.backend.VERSION)
+
     def test_name_and_tag(self):
         self.assertRegex(self.name, r"^elasund-0\.1\.0-py3-none-[a-z0-9_]+\.whl$")
         self.assertEqual(self.backend.get_requires_for_build_wheel(), [])
