@@ -330,7 +330,7 @@ func (s *server) handlePosition(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	j := positionJSON{Index: k, Total: len(rp.rec.Moves), Turn: g.Turn(), Phase: g.Phase().String(),
-		ToMove: g.Color(g.ToMove()).String(), Over: g.Over(), SVG: svg.String()}
+		ToMove: g.Color(g.ToMove()).String(), Over: g.Over(), SVG: repaint(svg.String())}
 	if g.Winner() != elasund.NoPlayer {
 		j.Winner = g.Color(g.Winner()).String()
 	}

@@ -220,6 +220,7 @@ func (ss *session) pictureLocked(p elasund.Player, v elasund.View) (picture, err
 	if err != nil {
 		return picture{}, err
 	}
+	svg = repaint(svg)
 	h := fnv.New64a()
 	h.Write([]byte(svg))
 	pic := picture{version: n, svg: svg, hash: strconv.FormatUint(h.Sum64(), 36)}
