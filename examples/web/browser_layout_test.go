@@ -40,6 +40,15 @@ func emulate(sc screen) chromedp.Action[chromedp.Void] {
 	return chromedp.EmulateViewport(sc.w, sc.h)
 }
 
+// settle lets the page draw itself anew after its window changed: a
+// headless Chromium draws a frame (and runs the page's ResizeObservers)
+// only when asked for one, as a screenshot does.
+func settle(t *testing.T, ctx context.Context) {
+	t.Helper()
+	get(t, ctx, "drawing a frame", chromedp.CaptureScreenshot())
+	act(t, ctx, "waiting for the page to fit itself", chromedp.Sleep(250))
+}
+
 // viewShot saves a screenshot of what the window shows (not the whole
 // page) to the directory ELASUND_SCREENSHOTS names, or to the test's
 // temporary directory.

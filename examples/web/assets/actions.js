@@ -105,8 +105,8 @@ function renderMoves(st) {
 }
 
 // buildChooser offers one button per building that can be built: choosing
-// one shows on the board where it goes, each place its whole building;
-// on a phone the board comes into view.
+// one shows on the board where it goes, each place its whole building
+// (on a phone the board comes into view), or asks for the only place.
 function buildChooser(moves) {
   const kinds = new Map();
   for (const m of moves) {
@@ -131,6 +131,9 @@ function buildChooser(moves) {
       const again = document.querySelector(`.builds button[data-building="${b}"]`);
       if (again) again.focus();
       showBoard();
+      // A building with one place: it is asked at once (the confirmation
+      // shows the place on the board).
+      if (buildKind === b && ms.length === 1) decide(ms[0]);
     });
     row.append(btn);
   }
@@ -169,6 +172,7 @@ function decide(m) {
     return;
   }
   pending = m;
+  if (!focusHome) focusHome = focusOf(document.activeElement);
   clearPreviews();
   preview(m, true);
   $('confirm-move').textContent = m.text;
@@ -179,11 +183,14 @@ function decide(m) {
   $('confirm-yes').focus();
 }
 
-function closeConfirm() {
+// closeConfirm closes the confirmation of a paid move; with back (the
+// person cancelled), the focus goes back to where it was asked from.
+function closeConfirm(back) {
   if ($('confirm').hidden) return;
   $('confirm').hidden = true;
   if (pending) preview(pending, false);
   pending = null;
+  if (back) goHome();
 }
 
 // showPhaseHelp opens (or closes) the help of the phase being decided.

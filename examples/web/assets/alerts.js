@@ -9,8 +9,10 @@
 // The moves played for a seat that asked for it, when they are its only
 // legal move and cost nothing.
 const AUTO_KINDS = ['roll', 'end build', 'take gold', 'end turn'];
-const AUTO_DELAY_MS = 250; // a moment to see the decision before it is played
-const WAIT_MS = 4000; // a decision after a wait this long rings and notifies
+const ALERT = {
+  autoDelayMs: 250, // a moment to see the decision before it is played for the seat
+  waitMs: 4000, // a decision after a wait this long rings and notifies
+};
 
 let mineShown = false; // the page last showed a decision of the person's
 let waitSince = 0; // when the person last stopped deciding (0: never)
@@ -37,7 +39,7 @@ function noticeTurn(st, needed) {
   if (needed && !mineShown) {
     const sentence = (DECISION[st.view.phase] || '').replace('{n}', st.view.buildsLeft);
     announce('Your turn. ' + sentence);
-    if (waitSince > 0 && now - waitSince >= WAIT_MS) {
+    if (waitSince > 0 && now - waitSince >= ALERT.waitMs) {
       ring();
       notify(sentence);
     }

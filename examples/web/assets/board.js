@@ -4,7 +4,9 @@
 // piece marked with its seat's initial or pattern besides its colour
 // (its text fitted to the screen by fit.js).
 
-const BOARD_MARGIN = 24; // units around the city, for the wall sites' enlarged targets
+const BOARD_MARGIN = 24;
+// The seats' colours as the pictures draw them (palette.go: green darker).
+const SEAT_FILL = { red: '#d3303c', blue: '#2363c2', green: '#1f7a35', yellow: '#f2c417' }; // units around the city, for the wall sites' enlarged targets
 
 // cropBoard shows the city of the picture (the labels, the sea, the walls
 // and what stands in it), without the trade track and the panels drawn
@@ -101,7 +103,7 @@ function markOwners(svg) {
     } else {
       at = { x: x + 4, y: y + 4, anchor: 'tl' };
     }
-    if (at) g.append(badge(c, at, body));
+    if (at) g.append(badge(c, at));
   }
   for (const shape of svg.querySelectorAll('rect.cube, circle.disk')) {
     const c = colorOf(shape);
@@ -117,14 +119,14 @@ function markOwners(svg) {
 
 // badge is a seat's initial on a tile of its colour, placed at at (its
 // corner or side named by at.anchor); sizeBadges fits it to its letter.
-function badge(color, at, body) {
+function badge(color, at) {
   const g = document.createElementNS(SVGNS, 'g');
   g.setAttribute('class', 'cue ' + color);
   g.dataset.anchor = at.anchor;
   g.dataset.x = at.x;
   g.dataset.y = at.y;
   const r = document.createElementNS(SVGNS, 'rect');
-  r.setAttribute('fill', body.getAttribute('fill'));
+  r.setAttribute('fill', SEAT_FILL[color]);
   r.setAttribute('stroke', '#222222');
   r.setAttribute('stroke-width', '1');
   r.setAttribute('rx', '2');

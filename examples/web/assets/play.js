@@ -57,7 +57,10 @@ async function openGame(id, tok) {
 
 function render(st) {
   if (game && st.version < game.version) return; // an older answer
-  const focus = focusOf(document.activeElement);
+  const active = document.activeElement;
+  const away = !active || active === document.body || !!active.closest('#menu, #confirm');
+  const focus = focusHome && away ? focusHome : focusOf(active);
+  focusHome = null;
   if (!st.places && game) st.places = game.places; // sent with a new picture only
   if (!$('error').hidden && Number($('error').dataset.version) !== st.version) $('error').hidden = true; // moot now
   game = st;
@@ -93,7 +96,7 @@ function render(st) {
   if (st.you) rememberSeat(st);
   const auto = autoMove(st);
   noticeTurn(st, decides(st) && !auto);
-  if (auto) setTimeout(() => { if (game === st && !busy) play(auto.text); }, AUTO_DELAY_MS);
+  if (auto) setTimeout(() => { if (game === st && !busy) play(auto.text); }, ALERT.autoDelayMs);
   else if (!st.end) poll();
 }
 
@@ -139,9 +142,10 @@ function focusOf(e) {
 }
 
 // restoreFocus gives the focus back to the control f describes, or the
-// nearest to it, if a new drawing took it away.
-function restoreFocus(f) {
-  if (!f || (document.activeElement && document.activeElement !== document.body)) return;
+// nearest to it, if a new drawing took it away (or always, with force).
+function restoreFocus(f, force) {
+  const now = document.activeElement;
+  if (!f || (!force && now && now !== document.body && !now.closest('[hidden]'))) return;
   let e = document.querySelector(f.sel);
   if (!e && f.board) e = document.querySelector('#targets [tabindex="0"]');
   if (!e && f.moves) e = document.querySelector('#moves button, #moves summary');

@@ -121,7 +121,7 @@ function initPlay() {
     if (m) decide(m); else play(t);
   });
   $('confirm-yes').addEventListener('click', () => pending && play(pending.text));
-  $('confirm-no').addEventListener('click', closeConfirm);
+  $('confirm-no').addEventListener('click', () => closeConfirm(true));
   $('phase-help').addEventListener('click', () => showPhaseHelp($('phase-help-text').hidden));
   $('notation').addEventListener('click', () => {
     setPref('notation', !notation());
@@ -174,7 +174,7 @@ function initPlay() {
   document.addEventListener('keydown', (ev) => {
     if (ev.key === 'Escape') {
       closeMenu(true);
-      closeConfirm();
+      closeConfirm(true);
     }
   });
 }

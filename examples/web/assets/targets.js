@@ -8,6 +8,7 @@
 
 let targets = null; // key ("sq-f11", "wall-Nc", "row-5") -> its hit rect
 let boardKey = ''; // the place the board's keyboard focus is on
+let focusHome = null; // where the focus goes back to from a menu or a confirmation (focusOf)
 const MIN_TARGET_PX = 26; // the least side of a target on the screen (WCAG 2.2: 24)
 
 // movesByPlace groups the seat's moves by the place a click chooses them:
@@ -236,6 +237,7 @@ function choose(r, label, moves) {
     menu.append(b);
   }
   menu.dataset.from = r.dataset.target;
+  focusHome = focusOf(r);
   menu.hidden = false;
   const box = r.getBoundingClientRect();
   const w = menu.offsetWidth;
@@ -254,5 +256,13 @@ function closeMenu(back) {
   if (menu.hidden) return;
   clearPreviews();
   menu.hidden = true;
-  if (back && targets && targets.get(menu.dataset.from)) targets.get(menu.dataset.from).focus();
+  if (back) goHome();
+}
+
+// goHome gives the focus back to where a menu or a confirmation was
+// opened from.
+function goHome() {
+  const home = focusHome;
+  focusHome = null;
+  if (home) restoreFocus(home, true);
 }
