@@ -114,7 +114,7 @@ func TestBrowserKeyboard(t *testing.T) {
 		playUntil(t, s, ts, c, r, func(g elasund.Game, _ elasund.Move) bool {
 			return g.ToMove() == 0 && g.Phase() == elasund.PhaseRoll && (i == 0 || g.Turn() > 4)
 		})
-		act(t, ctx, "opening red's page", emulate(sc), chromedp.Navigate("about:blank"), chromedp.Navigate(c.Seats[0].URL),
+		act(t, ctx, "opening red's page", emulate(sc), chromedp.Navigate(fresh(c.Seats[0].URL)),
 			waitFor(fmt.Sprintf(`game && game.version === %d`, versionOf(s, c.ID))))
 		act(t, ctx, "waiting for the live region", waitFor(`document.getElementById("announce").textContent !== ""`))
 		live := get(t, ctx, "reading the live region", chromedp.Evaluate[[]string](

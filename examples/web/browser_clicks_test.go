@@ -121,7 +121,7 @@ func TestBrowserClicks(t *testing.T) {
 	for i, auto := range []bool{true, false} {
 		s, ts := testServer(t, options{MaxGames: 4, Idle: time.Minute, MaxTurns: 300, Seed: 41, BotDelay: time.Millisecond})
 		c := create(t, ts, `{"seats": ["human", "greedy", "greedy"]}`)
-		act(t, ctx, "opening red's page", chromedp.Navigate("about:blank"), chromedp.Navigate(c.Seats[0].URL),
+		act(t, ctx, "opening red's page", chromedp.Navigate(fresh(c.Seats[0].URL)),
 			waitFor(`game !== null`), chromedp.Evaluate[chromedp.Void](`ALERT.autoDelayMs = 0`))
 		if auto {
 			act(t, ctx, "asking for the only moves to be played", waitFor(`!document.getElementById("settings").hidden`), jsClick("#auto"))

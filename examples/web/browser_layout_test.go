@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -40,6 +41,16 @@ func emulate(sc screen) chromedp.Action[chromedp.Void] {
 	return chromedp.EmulateViewport(sc.w, sc.h)
 }
 
+var loads atomic.Int64
+
+// fresh returns a page's URL made new with a query the server ignores,
+// so that opening it loads the page again (a URL that differs from the
+// page's own only in its fragment would not).
+func fresh(url string) string {
+	base, frag, _ := strings.Cut(url, "#")
+	return fmt.Sprintf("%s?load=%d#%s", base, loads.Add(1), frag)
+}
+
 // settle lets the page draw itself anew after its window changed: a
 // headless Chromium draws a frame (and runs the page's ResizeObservers)
 // only when asked for one, as a screenshot does.
@@ -67,8 +78,8 @@ func viewShot(t *testing.T, ctx context.Context, name string) {
 }
 
 // buildDecision plays random moves through the API in game c until red
-// decides in the build phase with a building of several squares and a
-// wall tile to choose from.
+// decides in the build phase with a building of several squares to
+// build in two places or more, and a wall tile.
 func buildDecision(t *testing.T, s *server, ts *httptest.Server, c created, seed uint64) elasund.Game {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, seed))
@@ -76,9 +87,13 @@ func buildDecision(t *testing.T, s *server, ts *httptest.Server, c created, seed
 		if g.ToMove() != 0 || g.Phase() != elasund.PhaseBuild {
 			return false
 		}
+		places := map[elasund.Building]int{}
 		wide, wall := false, false
 		for _, m := range g.Legal() {
-			wide = wide || (m.Kind == elasund.Build && len(footprint(m.Building, m.Square)) >= 2)
+			if m.Kind == elasund.Build && len(footprint(m.Building, m.Square)) >= 2 {
+				places[m.Building]++
+				wide = wide || places[m.Building] >= 2
+			}
 			wall = wall || m.Kind == elasund.BuildWall
 		}
 		return wide && wall
@@ -158,40 +173,95 @@ func TestBrowserLayouts(t *testing.T) {
 	s, ts := testServer(t, options{MaxGames: 4, Idle: time.Minute, MaxTurns: 300, Seed: 21})
 	c := create(t, ts, `{"seats": ["human", "human", "human"]}`)
 	g := buildDecision(t, s, ts, c, 21)
-	var building string
+	places := map[string]int{} // the places of each building of several squares
+	building := ""
 	for _, m := range g.Legal() {
 		if m.Kind == elasund.Build && len(footprint(m.Building, m.Square)) >= 2 {
-			building = m.Building.String()
+			b := m.Building.String()
+			places[b]++
+			if places[b] > places[building] {
+				building = b
+			}
 		}
 	}
 	version := versionOf(s, c.ID)
+	choose := []chromedp.Action[chromedp.Void]{
+		// A person who scrolled down to the log chooses the building:
+		// its places come into view.
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.body.scrollHeight)`),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`.builds button[data-building=%q]`, building))),
+		waitFor(fmt.Sprintf(`document.querySelector('.builds button[data-building=%q]').getAttribute("aria-pressed") === "true"`, building)),
+	}
 	for _, sc := range screens {
 		t.Run(sc.name, func(t *testing.T) {
-			act(t, ctx, "opening red's page", emulate(sc), chromedp.Navigate("about:blank"), chromedp.Navigate(c.Seats[0].URL),
-				waitFor(fmt.Sprintf(`game && game.version === %d && game.moves.length > 0 && document.querySelector("#targets")`, version)),
-				chromedp.Click(chromedp.CSS(fmt.Sprintf(`.builds button[data-building=%q]`, building))),
-				waitFor(fmt.Sprintf(`document.querySelector('.builds button[data-building=%q]').getAttribute("aria-pressed") === "true"`, building)),
-				chromedp.Sleep(300)) // the board scrolled into view
-			rep := get(t, ctx, "measuring the page", chromedp.Evaluate[layoutReport](measureLayout))
-			t.Logf("%s: %d controls, %d targets; the smallest target %.1f px, the smallest board text %.1f px (%d texts)",
-				sc.name, rep.Controls, rep.Targets, rep.LeastTgt, rep.LeastTxt, rep.Texts)
-			if rep.Targets == 0 || rep.Controls == 0 {
-				t.Errorf("nothing to measure: %+v", rep)
-			}
-			for _, o := range rep.Outside {
-				t.Errorf("not in view: %s", o)
-			}
-			for _, o := range rep.Small {
-				t.Errorf("a target under 24×24 px: %s", o)
-			}
-			if sc.phone {
-				for _, o := range rep.SmallTxt {
-					t.Errorf("board text under 11 px: %s", o)
-				}
-			}
+			checkLayout(t, ctx, sc, c.Seats[0].URL, version, choose...)
 			checkAxe(t, ctx, axe, sc.name)
 			viewShot(t, ctx, "layout-"+sc.name+".png")
+			// The confirmation of a paid place hides none of the places.
+			act(t, ctx, "asking for a paid place", chromedp.Evaluate[chromedp.Void](
+				`document.querySelector("#targets .target.paid").dispatchEvent(new MouseEvent("click", {bubbles: true}))`),
+				waitFor(`!document.getElementById("confirm").hidden || !document.getElementById("menu").hidden`),
+				chromedp.Evaluate[chromedp.Void](`document.querySelector("#menu:not([hidden]) button.paid")?.click()`),
+				waitFor(`!document.getElementById("confirm").hidden`))
+			if covered := get(t, ctx, "measuring the confirmation", chromedp.Evaluate[[]string](`[...document.querySelectorAll("#targets .target")].filter(e => {
+				const r = e.getBoundingClientRect(), at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+				return at && at.closest("#confirm"); }).map(e => e.dataset.target)`)); len(covered) > 0 {
+				t.Errorf("the confirmation hides the places %v", covered)
+			}
+			viewShot(t, ctx, "confirm-"+sc.name+".png")
 		})
+	}
+	// The permit phase: the squares of red's permits in the ship's row.
+	if status, data, _ := doAs(t, ts, c.Seats[0].Token, "POST", "/api/games/"+c.ID+"/moves", mustJSON(t, moveJSON{Move: "end build"})); status != 200 {
+		t.Fatalf("ending the build phase: %d %s", status, data)
+	}
+	for _, sc := range screens {
+		t.Run(sc.name+"-permit", func(t *testing.T) {
+			checkLayout(t, ctx, sc, c.Seats[0].URL, version+1)
+			if sc.phone {
+				viewShot(t, ctx, "layout-permit-"+sc.name+".png")
+			}
+		})
+	}
+	// The lobby, with the game listed, and the replay page.
+	for _, page := range []struct{ name, path, ready string }{
+		{"lobby", "/", `!document.getElementById("games").hidden`},
+		{"replay", "/replay", `!document.getElementById("load").hidden`},
+	} {
+		for _, sc := range []screen{screens[0], screens[3]} {
+			act(t, ctx, "opening the "+page.name, emulate(sc), chromedp.Navigate(ts.URL+page.path), waitFor(page.ready))
+			checkAxe(t, ctx, axe, page.name+" "+sc.name)
+		}
+	}
+}
+
+// checkLayout opens the page of url at screen sc once the game is at
+// version, does the actions, and checks the layout: the decision's
+// controls and the board's targets inside the window without scrolling
+// and not covered; no target under 24×24 CSS px; on a phone no text of
+// the board or the trade track under 11 CSS px.
+func checkLayout(t *testing.T, ctx context.Context, sc screen, url string, version int, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	act(t, ctx, "opening red's page", emulate(sc), chromedp.Navigate(fresh(url)),
+		waitFor(fmt.Sprintf(`game && game.version === %d && game.moves.length > 0 && document.querySelector("#targets")`, version)))
+	act(t, ctx, "choosing", actions...)
+	settle(t, ctx) // the board scrolled into view, its text fitted
+	rep := get(t, ctx, "measuring the page", chromedp.Evaluate[layoutReport](measureLayout))
+	t.Logf("%s: %d controls, %d targets; the smallest target %.1f px, the smallest board text %.1f px (%d texts)",
+		sc.name, rep.Controls, rep.Targets, rep.LeastTgt, rep.LeastTxt, rep.Texts)
+	if rep.Targets == 0 || rep.Controls == 0 {
+		t.Errorf("nothing to measure: %+v", rep)
+	}
+	for _, o := range rep.Outside {
+		t.Errorf("not in view: %s", o)
+	}
+	for _, o := range rep.Small {
+		t.Errorf("a target under 24×24 px: %s", o)
+	}
+	if sc.phone {
+		for _, o := range rep.SmallTxt {
+			t.Errorf("board text under 11 px: %s", o)
+		}
 	}
 }
 

@@ -108,6 +108,20 @@ func TestBrowserPlainWords(t *testing.T) {
 			}
 		}
 	}
+	for sq, n := range count {
+		if n != 1 {
+			continue
+		}
+		// One permit fits there: a click asks at once (or plays), no menu.
+		act(t, ctx, "clicking "+sq, chromedp.Evaluate[chromedp.Void](
+			`document.querySelector('#targets [data-target="sq-`+sq+`"]').dispatchEvent(new MouseEvent("click", {bubbles: true}))`),
+			waitFor(fmt.Sprintf(`!document.getElementById("confirm").hidden || game.version > %d`, st.Version)))
+		if ps := readState(t, ctx); ps.Menu || ps.Version != st.Version {
+			t.Fatalf("one permit on %s: a menu %v, or played at once: %+v", sq, ps.Menu, ps)
+		}
+		act(t, ctx, "cancelling", jsClick("#confirm-no"), waitFor(`document.getElementById("confirm").hidden`))
+		break
+	}
 	act(t, ctx, "opening the menu of "+square, chromedp.Evaluate[chromedp.Void](
 		`document.querySelector('#targets [data-target="sq-`+square+`"]').dispatchEvent(new MouseEvent("click", {bubbles: true}))`),
 		waitFor(`!document.getElementById("menu").hidden`))

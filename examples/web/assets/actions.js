@@ -144,7 +144,7 @@ function buildChooser(moves) {
 // from it (a phone, where it is above the action bar).
 function showBoard() {
   const b = $('board').getBoundingClientRect();
-  if (b.top < 0 || b.top > window.innerHeight / 2) window.scrollTo({ top: 0, behavior: 'smooth' });
+  if (b.top < 0 || b.top > window.innerHeight / 2) window.scrollTo(0, 0);
 }
 
 function moveButton(m) {
@@ -178,9 +178,23 @@ function decide(m) {
   $('confirm-move').textContent = m.text;
   $('confirm-words').textContent = m.words || '';
   $('confirm-cost').textContent = m.cost;
-  $('confirm-cost-words').textContent = m.costWords ? ` (${m.costWords})` : '';
+  $('confirm-cost-words').textContent = m.costWords && m.costWords !== m.cost ? ` (${m.costWords})` : '';
   $('confirm').hidden = false;
+  placeConfirm();
   $('confirm-yes').focus();
+}
+
+// placeConfirm lays the confirmation over the decision's controls (the
+// bar at the bottom of a phone's screen, the column beside the board
+// elsewhere), so that it never hides the places it asks about.
+function placeConfirm() {
+  const box = $('confirm');
+  const a = $('actions').getBoundingClientRect();
+  const w = Math.min(Math.max(a.width, 280), window.innerWidth - 8);
+  box.style.width = w + 'px';
+  box.style.left = Math.max(4, Math.min(a.left, window.innerWidth - w - 4)) + 'px';
+  const h = box.offsetHeight;
+  box.style.top = Math.max(4, Math.min(a.top, window.innerHeight - h - 4)) + 'px';
 }
 
 // closeConfirm closes the confirmation of a paid move; with back (the
