@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -97,7 +98,41 @@ func TestBrowserPlainWords(t *testing.T) {
 	}
 	act(t, ctx, "back to words", jsClick("#notation"), waitFor(`document.getElementById("notation").getAttribute("aria-pressed") === "false"`))
 
-	// A square with several permits: its menu in words, with the costs.
+	checkPermitMenus(t, ctx, st)
+
+	// Help: the phase on a tap, the words in the help, the board's marks
+	// on hover.
+	act(t, ctx, "asking what the phase is", jsClick("#phase-help"), waitFor(`!document.getElementById("phase-help-text").hidden`))
+	help := get(t, ctx, "reading the help", chromedp.Evaluate[[]string](`[document.getElementById("phase-help-text").textContent,
+		[...document.querySelectorAll("#glossary dt")].map(e => e.textContent).join("|"),
+		(document.querySelector("#board circle.tp-badge title") || {}).textContent || "",
+		(document.querySelector("#board g.wall-site title") || {}).textContent || ""]`))
+	if !strings.HasPrefix(help[0], "Phase 3 of 4: place one permit") || !strings.Contains(help[1], "TP|The phases|The wall") ||
+		!strings.Contains(help[2], "trade point") || !strings.Contains(help[3], "wall site") {
+		t.Errorf("the help: %q", help)
+	}
+	screenshot(t, ctx, "words-1366x768.png")
+
+	cues := get(t, ctx, "reading the cues", chromedp.Evaluate[cueReport](readCues))
+	if cues.Pieces < 6 || cues.Small < 2 || cues.Chips != len(st.Log) || len(cues.Missing) > 0 {
+		t.Errorf("the second cues: %+v", cues)
+	}
+}
+
+func containsString(xs []string, x string) bool {
+	for _, s := range xs {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPermitMenus clicks the squares of red's permits: a square where one
+// permit fits asks at once, with no menu; the menu of a square with
+// several says each in words, with its cost.
+func checkPermitMenus(t *testing.T, ctx context.Context, st stateJSON) {
+	t.Helper()
 	var square string
 	count := map[string]int{}
 	for _, m := range st.Moves {
@@ -133,30 +168,4 @@ func TestBrowserPlainWords(t *testing.T) {
 	}
 	act(t, ctx, "closing the menu", chromedp.KeyEvent("\u001b"), waitFor(`document.getElementById("menu").hidden`))
 
-	// Help: the phase on a tap, the words in the help, the board's marks
-	// on hover.
-	act(t, ctx, "asking what the phase is", jsClick("#phase-help"), waitFor(`!document.getElementById("phase-help-text").hidden`))
-	help := get(t, ctx, "reading the help", chromedp.Evaluate[[]string](`[document.getElementById("phase-help-text").textContent,
-		[...document.querySelectorAll("#glossary dt")].map(e => e.textContent).join("|"),
-		(document.querySelector("#board circle.tp-badge title") || {}).textContent || "",
-		(document.querySelector("#board g.wall-site title") || {}).textContent || ""]`))
-	if !strings.HasPrefix(help[0], "Phase 3 of 4: place one permit") || !strings.Contains(help[1], "TP|The phases|The wall") ||
-		!strings.Contains(help[2], "trade point") || !strings.Contains(help[3], "wall site") {
-		t.Errorf("the help: %q", help)
-	}
-	screenshot(t, ctx, "words-1366x768.png")
-
-	cues := get(t, ctx, "reading the cues", chromedp.Evaluate[cueReport](readCues))
-	if cues.Pieces < 6 || cues.Small < 2 || cues.Chips != len(st.Log) || len(cues.Missing) > 0 {
-		t.Errorf("the second cues: %+v", cues)
-	}
-}
-
-func containsString(xs []string, x string) bool {
-	for _, s := range xs {
-		if s == x {
-			return true
-		}
-	}
-	return false
 }
