@@ -107,7 +107,7 @@ func mustJSONString(v []string) string {
 
 // TestBrowserClicks measures the clicks a turn of a person: red, a person
 // who plays as the greedy bot would (each move chosen by bots.Greedy from
-// red's view), plays eight turns against two greedy bots on the page by
+// red's view), plays ten turns against two greedy bots on the page by
 // clicking as clickMove does, once with the seat's setting that plays
 // the only legal move for it and once without. It logs the median and
 // the mean of the clicks a turn (the issue measured a median of 6 before
@@ -126,7 +126,7 @@ func TestBrowserClicks(t *testing.T) {
 		if auto {
 			act(t, ctx, "asking for the only moves to be played", waitFor(`!document.getElementById("settings").hidden`), jsClick("#auto"))
 		}
-		turns := playClicking(t, ctx, s, c.ID, 8)
+		turns := playClicking(t, ctx, s, c.ID, 10)
 		medians[i] = median(turns)
 		t.Logf("auto-play %v: clicks in each of red's turns %v: median %.1f, mean %.2f", auto, turns, medians[i], mean(turns))
 	}
