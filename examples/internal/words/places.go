@@ -113,7 +113,8 @@ func Row(v elasund.View, r elasund.Row) string {
 
 // inCity reports whether s is a square of the city of v's player count.
 func inCity(v elasund.View, s elasund.Square) bool {
-	for _, c := range elasund.CitySquares(v.Players()) {
+	var buf [elasund.NumSquares]elasund.Square
+	for _, c := range elasund.AppendCitySquares(buf[:0], v.Players()) {
 		if c == s {
 			return true
 		}
