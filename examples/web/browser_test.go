@@ -170,4 +170,13 @@ func TestBrowserReplay(t *testing.T) {
 			waitFor(fmt.Sprintf(`document.querySelector("#board svg").classList.contains(%q)`, tc.class)))
 	}
 	screenshot(t, ctx, "replay.png")
+	// A phone: the city takes the width, every text of it at least 11 px.
+	act(t, ctx, "a phone's screen", emulate(screens[0]))
+	settle(t, ctx)
+	rep := get(t, ctx, "measuring the board", chromedp.Evaluate[layoutReport](measureLayout))
+	width := get(t, ctx, "measuring the board", chromedp.Evaluate[float64](`document.querySelector("#board svg").getBoundingClientRect().width`))
+	if width < 370 || rep.Texts == 0 || len(rep.SmallTxt) > 0 {
+		t.Errorf("on a phone the replay's board is %.0f px wide, its text %d, under 11 px %v", width, rep.Texts, rep.SmallTxt)
+	}
+	viewShot(t, ctx, "replay-390x844.png")
 }

@@ -213,9 +213,12 @@
 // A state is {"id", "version" (moves played), "you" (the seat's colour, ""
 // for a spectator), "seats" [{"color", "kind", "you", "left" (the person
 // left; the bot "kind" plays the seat)}], "view" (View's
-// JSON), "svg", "svgHash", "moves" (the seat's legal moves, each with its
-// place on the board and its "cost", empty for a free move), "log" (the
-// moves from "logFrom" on), "lastRoll" {"color", "dice", "turn"}, "note",
+// JSON), "svg", "svgHash", "places" (with the picture: what stands on
+// each square, wall site and sea row, in words, for screen readers),
+// "moves" (the seat's legal moves, each with its place on the board, its
+// "cost", empty for a free move, and "words", the move and its cost in
+// words), "log" (the moves from "logFrom" on, each in notation and in
+// "words"), "lastRoll" {"color", "dice", "turn"}, "note",
 // "end" (once over: "winner"; "method", how it ended: "all cubes placed",
 // "turn limit reached", "abandoned" or "forfeited"; "ending", why, in a
 // sentence; "standings", by place, each with its "place", "cubes",
@@ -227,7 +230,8 @@
 // when none is installed (apt-get install chromium). ELASUND_CHROMIUM names
 // the browser's binary ("none" skips them), ELASUND_REQUIRE_BROWSER=1 makes
 // a missing browser a failure, and ELASUND_SCREENSHOTS names a directory
-// for their screenshots. Others build this command and kill it with
+// for their screenshots. Their accessibility check injects axe-core,
+// installed by npm ci in browsertest/ (or named by ELASUND_AXE). Others build this command and kill it with
 // SIGKILL to check what its database keeps.
 package main
 

@@ -1,6 +1,11 @@
 package main
 
-import "github.com/elasund/elasund"
+import (
+	"strconv"
+
+	"github.com/elasund/elasund"
+	"github.com/elasund/elasund/examples/internal/words"
+)
 
 // clientMove is one legal move as the page uses it: its notation (which the
 // page sends back to play it), its kind, and the place on the board where a
@@ -18,6 +23,15 @@ type clientMove struct {
 	// for a free move. The page never plays a paid move on one click: it
 	// shows the cost and asks.
 	Cost string `json:"cost,omitempty"`
+	// Words is the move for a person (words.Option: "Place a permit
+	// worth 2 on f11 for 2 gold"), which the page's buttons and menus
+	// show; CostWords its cost in words ("2 gold and 2 blue influence
+	// cards"), or "" for a free move.
+	Words     string `json:"words"`
+	CostWords string `json:"costWords,omitempty"`
+	// Permit is the value of the permit a permit move places or
+	// upgrades to ("0" to "4"), "" for other moves.
+	Permit string `json:"permit,omitempty"`
 }
 
 // clientMoves describes the legal moves ms of the viewer of v for the
@@ -25,9 +39,10 @@ type clientMove struct {
 func clientMoves(v elasund.View, ms []elasund.Move) []clientMove {
 	out := make([]clientMove, 0, len(ms))
 	for _, m := range ms {
-		c := clientMove{Text: m.String(), Kind: m.Kind.String()}
-		if cost := v.Cost(m); cost.Total() > 0 {
-			c.Cost = cost.String()
+		cost := v.Cost(m)
+		c := clientMove{Text: m.String(), Kind: m.Kind.String(), Words: words.Option(m, cost)}
+		if cost.Total() > 0 {
+			c.Cost, c.CostWords = cost.String(), words.Cost(cost)
 		}
 		switch m.Kind {
 		case elasund.Steer, elasund.Pirates:
@@ -38,7 +53,7 @@ func clientMoves(v elasund.View, ms []elasund.Move) []clientMove {
 		case elasund.BuildWall:
 			c.Site = m.Site.String()
 		case elasund.PlacePermit, elasund.BonusPermit, elasund.UpgradePermit:
-			c.Square = m.Square.String()
+			c.Square, c.Permit = m.Square.String(), strconv.Itoa(int(m.Permit))
 		case elasund.MovePermit:
 			c.Square = m.Square.String()
 			c.From = m.From.String()
@@ -72,6 +87,22 @@ func footprint(b elasund.Building, origin elasund.Square) []string {
 				out = append(out, s.String())
 			}
 		}
+	}
+	return out
+}
+
+// places says what stands on each square, wall site and sea row of the
+// game v views, by the key of its place on the page's board.
+func places(v elasund.View) map[string]string {
+	out := map[string]string{}
+	for _, s := range elasund.CitySquares(v.Players()) {
+		out["sq-"+s.String()] = words.Contents(v, s)
+	}
+	for _, w := range elasund.WallSites(v.Players()) {
+		out["wall-"+w.String()] = words.Site(v, w)
+	}
+	for _, r := range elasund.Rows() {
+		out["row-"+r.String()] = words.Row(v, r)
 	}
 	return out
 }

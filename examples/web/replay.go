@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/elasund/elasund"
+	"github.com/elasund/elasund/examples/internal/words"
 )
 
 // A replay is a record loaded for the replay page: its moves, and the
@@ -115,7 +116,10 @@ type positionJSON struct {
 
 func (rp *replay) describe() replayJSON {
 	j := replayJSON{ID: rp.id, Tags: map[string]string{}, Rules: rp.rec.Config.Rules.String(),
-		Result: "*", Total: len(rp.rec.Moves), Moves: rp.entries}
+		Result: "*", Total: len(rp.rec.Moves), Moves: make([]logEntry, len(rp.entries))}
+	for i, e := range rp.entries {
+		j.Moves[i] = rp.worded(e)
+	}
 	for p := range rp.final.Players() {
 		j.Players = append(j.Players, rp.final.Color(elasund.Player(p)).String())
 	}
@@ -129,6 +133,13 @@ func (rp *replay) describe() replayJSON {
 		}
 	}
 	return j
+}
+
+// worded gives entry e of the replay its sentence (words.Move), made
+// when it is sent rather than held with the replay.
+func (rp *replay) worded(e logEntry) logEntry {
+	e.Words = words.Move(capitalize(e.Color), rp.rec.Moves[e.N-1])
+	return e
 }
 
 // size is the memory the replay holds, as the server accounts it: its
@@ -319,15 +330,17 @@ func (s *server) handlePosition(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	j := positionJSON{Index: k, Total: len(rp.rec.Moves), Turn: g.Turn(), Phase: g.Phase().String(),
-		ToMove: g.Color(g.ToMove()).String(), Over: g.Over(), SVG: svg.String()}
+		ToMove: g.Color(g.ToMove()).String(), Over: g.Over(), SVG: repaint(svg.String())}
 	if g.Winner() != elasund.NoPlayer {
 		j.Winner = g.Color(g.Winner()).String()
 	}
 	if k > 0 {
-		j.Last = &rp.entries[k-1]
+		e := rp.worded(rp.entries[k-1])
+		j.Last = &e
 	}
 	if k < len(rp.entries) {
-		j.Next = &rp.entries[k]
+		e := rp.worded(rp.entries[k])
+		j.Next = &e
 	}
 	writeJSON(w, http.StatusOK, j)
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/elasund/elasund"
+	"github.com/elasund/elasund/examples/internal/words"
 )
 
 // TestReplayAPI loads a record and checks positions against the game
@@ -41,7 +42,9 @@ func TestReplayAPI(t *testing.T) {
 			if err := g.Apply(rec.Moves[k-1]); err != nil {
 				t.Fatal(err)
 			}
-			if e := desc.Moves[k-1]; e != (logEntry{N: k, Turn: turn, Color: g.Color(p).String(), Text: rec.Moves[k-1].String()}) {
+			want := logEntry{N: k, Turn: turn, Color: g.Color(p).String(), Text: rec.Moves[k-1].String(),
+				Words: words.Move(capitalize(g.Color(p).String()), rec.Moves[k-1])} // the log in words too
+			if e := desc.Moves[k-1]; e != want {
 				t.Fatalf("move %d listed as %+v", k, e)
 			}
 		}
@@ -59,7 +62,7 @@ func TestReplayAPI(t *testing.T) {
 		if err := g.WriteSVG(&svg, elasund.SVGOptions{Reveal: elasund.RevealAll, Title: title}); err != nil {
 			t.Fatal(err)
 		}
-		if pos.SVG != svg.String() || pos.Index != k || pos.Turn != g.Turn() || pos.Phase != g.Phase().String() || pos.Over != g.Over() {
+		if pos.SVG != repaint(svg.String()) || pos.Index != k || pos.Turn != g.Turn() || pos.Phase != g.Phase().String() || pos.Over != g.Over() {
 			t.Fatalf("position %d: %+v differs from the game replayed here", k, pos)
 		}
 		if (k > 0) != (pos.Last != nil) || (k < len(rec.Moves)) != (pos.Next != nil) ||

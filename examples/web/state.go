@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"hash/fnv"
 	"strconv"
+	"strings"
 
 	"github.com/elasund/elasund"
 	"github.com/elasund/elasund/examples/internal/words"
@@ -19,6 +20,30 @@ type logEntry struct {
 	Turn  int    `json:"turn"`  // the turn it was played in
 	Color string `json:"color"` // who decided it
 	Text  string `json:"text"`  // its notation
+	// Words is the move in a sentence (words.Move: "Red placed a permit
+	// worth 2 on f11."; "You …" for the page's own seat), which the page
+	// shows, the notation one click away.
+	Words string `json:"words,omitempty"`
+}
+
+// entryOf is the log's entry of move e, the n-th, of a game whose seats
+// have colour: its notation and its sentence, which names the seat you
+// the reader's own ("You", NoPlayer for none) and the others by colour.
+func entryOf(n int, e elasund.Entry, colour func(elasund.Player) elasund.Color, you elasund.Player) logEntry {
+	c := colour(e.Player).String()
+	who := capitalize(c)
+	if e.Player == you {
+		who = "You"
+	}
+	return logEntry{N: n, Turn: e.Turn, Color: c, Text: e.Move.String(), Words: words.Move(who, e.Move)}
+}
+
+// capitalize gives a colour's name a capital letter: "Red".
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // seatJSON names who plays a seat.
@@ -51,14 +76,19 @@ type stateJSON struct {
 	View    json.RawMessage `json:"view"`
 	// SVG is the picture, left out when the request said it has the one
 	// of hash SVGHash (?svg=HASH): a picture is sent only when it changed.
-	SVG      string       `json:"svg,omitempty"`
-	SVGHash  string       `json:"svgHash"`
-	Moves    []clientMove `json:"moves"`
-	Log      []logEntry   `json:"log"`     // the moves from LogFrom on
-	LogFrom  int          `json:"logFrom"` // ?from=K: the number of moves the page has
-	LastRoll *rollJSON    `json:"lastRoll,omitempty"`
-	Note     string       `json:"note,omitempty"`
-	End      *endJSON     `json:"end,omitempty"` // once the game is over
+	SVG     string `json:"svg,omitempty"`
+	SVGHash string `json:"svgHash"`
+	// Places says what stands on each square, wall site and sea row of
+	// the picture, in words (words.Contents, Site and Row), by the key
+	// the page gives its place on the board ("sq-f11", "wall-Nc",
+	// "row-5"), for screen readers; sent with the picture only.
+	Places   map[string]string `json:"places,omitempty"`
+	Moves    []clientMove      `json:"moves"`
+	Log      []logEntry        `json:"log"`     // the moves from LogFrom on
+	LogFrom  int               `json:"logFrom"` // ?from=K: the number of moves the page has
+	LastRoll *rollJSON         `json:"lastRoll,omitempty"`
+	Note     string            `json:"note,omitempty"`
+	End      *endJSON          `json:"end,omitempty"` // once the game is over
 }
 
 // endJSON is the end of a game: how it ended, the standings and every
@@ -115,6 +145,7 @@ func (ss *session) stateLocked(p elasund.Player, from int, have string) (stateJS
 	st := stateJSON{ID: ss.id, Version: n, View: view, SVGHash: pic.hash, Note: ss.note}
 	if pic.hash != have {
 		st.SVG = pic.svg
+		st.Places = places(v)
 	}
 	if p != elasund.NoPlayer {
 		st.You = ss.t.Color(p).String()
@@ -130,7 +161,7 @@ func (ss *session) stateLocked(p elasund.Player, from int, have string) (stateJS
 	entries := ss.t.AppendLog(nil, st.LogFrom)
 	st.Log = make([]logEntry, len(entries))
 	for i, e := range entries {
-		st.Log[i] = logEntry{N: st.LogFrom + i + 1, Turn: e.Turn, Color: ss.t.Color(e.Player).String(), Text: e.Move.String()}
+		st.Log[i] = entryOf(st.LogFrom+i+1, e, ss.t.Color, p)
 	}
 	st.LastRoll = ss.lastRoll
 	if ss.t.Over() {
@@ -189,6 +220,7 @@ func (ss *session) pictureLocked(p elasund.Player, v elasund.View) (picture, err
 	if err != nil {
 		return picture{}, err
 	}
+	svg = repaint(svg)
 	h := fnv.New64a()
 	h.Write([]byte(svg))
 	pic := picture{version: n, svg: svg, hash: strconv.FormatUint(h.Sum64(), 36)}

@@ -62,8 +62,9 @@ func leaders(o elasund.Outcome, name func(elasund.Player) string) string {
 	return fmt.Sprintf("%s share the lead with %s.", who, plural(cubes, "cube"))
 }
 
+// capital gives s a capital first letter (of a to z).
 func capital(s string) string {
-	if s == "" {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
 		return s
 	}
 	return string(s[0]-'a'+'A') + s[1:]

@@ -67,3 +67,32 @@ func ExampleSections() {
 	// §6.1: RULES.md#61-footprint
 	// §8: RULES.md#8-the-church
 }
+
+// Move tells a log what a player did; Option tells a button what a move
+// would do, with what it costs the player who may play it.
+func ExampleMove() {
+	g, err := elasund.New(elasund.Config{Players: 2, Seed: 1, FirstColor: elasund.Red})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, s := range []string{"roll 2 3", "end build"} {
+		m, _ := elasund.ParseMove(s)
+		if err := g.Apply(m); err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(words.Move("Red", m))
+	}
+	m, _ := elasund.ParseMove("permit 2 b5")
+	v := g.View(g.ToMove())
+	fmt.Println(words.Option(m, v.Cost(m)))
+	fmt.Println(words.Move("Red", m))
+	fmt.Println(words.Contents(v, m.Square))
+	// Output:
+	// Red rolled 2 and 3 (5).
+	// Red stopped building.
+	// Place a permit worth 2 on b5 for 2 gold
+	// Red placed a permit worth 2 on b5.
+	// empty
+}

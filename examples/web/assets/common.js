@@ -3,6 +3,10 @@
 
 const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
+const COLORS = ['red', 'blue', 'green', 'yellow'];
+// Each seat's second cue beside its colour: its initial, on its pieces, in
+// the log and in the panels (and a pattern on the board, board.js).
+const INITIAL = { red: 'R', blue: 'B', green: 'G', yellow: 'Y' };
 
 // api calls the server's JSON API, sending body (if any) as JSON and the
 // fetch options extra (headers, signal), and returns the decoded answer;
@@ -42,11 +46,39 @@ function el(tag, cls, text) {
   return e;
 }
 
-// chip is a small swatch of a player's colour followed by its name.
+// capital gives a word a capital letter.
+function capital(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+// chip is a small swatch of a player's colour, marked with the seat's
+// initial and pattern (style.css), followed by its name.
 function chip(color, label) {
   const s = el('span', 'chip ' + color);
-  s.append(el('i'), document.createTextNode(label === undefined ? color : label));
+  const sw = el('i');
+  sw.dataset.i = INITIAL[color] || '';
+  sw.setAttribute('aria-hidden', 'true');
+  s.append(sw, document.createTextNode(label === undefined ? color : label));
   return s;
+}
+
+// pref reads a setting this browser remembers (localStorage), or def.
+function pref(key, def) {
+  try {
+    const v = localStorage.getItem('elasund-pref-' + key);
+    return v === null ? def : JSON.parse(v);
+  } catch (e) {
+    return def;
+  }
+}
+
+// setPref remembers a setting in this browser.
+function setPref(key, value) {
+  try {
+    localStorage.setItem('elasund-pref-' + key, JSON.stringify(value));
+  } catch (e) {
+    // private browsing without storage: the setting lasts the page
+  }
 }
 
 // showSVG puts an SVG document into container, scaled to its width, and
@@ -69,12 +101,15 @@ function fitSVG(svg) {
   if (vb.length === 4 && vb[2] > 0 && vb[3] > 0) svg.style.aspectRatio = `${vb[2]} / ${vb[3]}`;
 }
 
-// logItem is a line of a move list: number, turn, player and move.
-function logItem(e) {
+// logItem is a line of a move list: number, turn, player and the move in
+// words, or in notation when the person asked for it (the other form in
+// its title).
+function logItem(e, notation) {
   const li = el('li');
   li.value = e.n;
   li.dataset.n = e.n;
-  li.append(el('span', 'turn', `t${e.turn}`), chip(e.color, ''), el('span', 'text', e.text));
-  li.title = `move ${e.n}, turn ${e.turn}, ${e.color}: ${e.text}`;
+  const words = e.words || e.text;
+  li.append(el('span', 'turn', `t${e.turn}`), chip(e.color, ''), el('span', 'text', notation ? e.text : words));
+  li.title = `move ${e.n}, turn ${e.turn}: ${notation ? words : e.text}`;
   return li;
 }

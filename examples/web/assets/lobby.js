@@ -100,4 +100,46 @@ function showLobby() {
   $('play').hidden = true;
   $('lobby').hidden = false;
   document.title = 'Elasund: a new table';
+  listGames();
+}
+
+// listGames lists the games this browser holds a seat of, as it last saw
+// them, then as they are now.
+async function listGames() {
+  const held = heldSeats();
+  $('games').hidden = held.length === 0;
+  const list = $('games-list');
+  list.replaceChildren();
+  for (const h of held) {
+    const li = el('li', 'game-row');
+    li.dataset.id = h.id;
+    const link = el('a', 'open', 'Open');
+    link.href = `/g/${h.id}#seat=${h.token}`;
+    const state = el('span', 'state', gameLine(h));
+    li.append(h.color ? chip(h.color, capital(h.color)) : el('span', 'chip', '?'), state, link);
+    list.append(li);
+    api('GET', `/api/games/${h.id}`, undefined, { headers: { Authorization: 'Bearer ' + h.token } }).then((st) => {
+      state.textContent = gameLine({ turn: st.view.turn, decides: st.moves.length > 0, over: !!st.end,
+        ending: st.end ? st.end.ending : '', toMove: st.view.toMove });
+      li.classList.toggle('yours', st.moves.length > 0);
+    }, (e) => {
+      if (e.status !== 404 && e.status !== 401) return;
+      state.textContent = e.status === 404 ? 'This game is no longer kept.' : 'You left this game.';
+      const forget = el('button', 'forget', 'Forget it');
+      forget.type = 'button';
+      forget.addEventListener('click', () => {
+        forgetSeat(h.id);
+        listGames();
+      });
+      link.replaceWith(forget);
+    });
+  }
+}
+
+// gameLine says in a line where a game stands.
+function gameLine(g) {
+  if (g.over) return 'Over: ' + (g.ending || 'the game has ended.');
+  if (g.turn === undefined) return 'A game you hold a seat of.';
+  if (g.decides) return `Turn ${g.turn}: your move.`;
+  return `Turn ${g.turn}: ` + (g.toMove ? `${capital(g.toMove)} to move.` : 'waiting for the others.');
 }

@@ -55,6 +55,47 @@ function show(desc) {
   go(0);
 }
 
+// showPicture shows a position's picture as the play page does: the city
+// large, every owned piece marked, the trade track in a strip, and the
+// panels of the players and the bank beside or below it.
+function showPicture(text) {
+  const svg = showSVG($('board'), text);
+  if (!svg) return;
+  const title = svg.querySelector('title');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', title ? title.textContent : 'the board');
+  cropBoard(svg);
+  markOwners(svg);
+  trackStrip(svg, $('track'));
+  const pics = $('pics');
+  pics.replaceChildren();
+  for (const g of svg.querySelectorAll(':scope > g.panel, :scope > g#info')) {
+    const rect = g.querySelector('rect');
+    const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(rect.getAttribute(a)));
+    const pic = document.createElementNS(SVGNS, 'svg');
+    pic.setAttribute('viewBox', `${x - 2} ${y - 2} ${w + 4} ${h + 4}`);
+    pic.setAttribute('class', 'panel-pic');
+    pic.setAttribute('role', 'img');
+    pic.setAttribute('aria-label', g.id === 'info' ? 'the bank and the turn' : g.id.replace('panel-', '') + "'s panel");
+    const use = document.createElementNS(SVGNS, 'use');
+    use.setAttribute('href', '#' + g.id);
+    pic.append(use);
+    pics.append(pic);
+  }
+  fitPicture();
+}
+
+// fitPicture fits the picture's text to the size it is drawn at.
+function fitPicture() {
+  const svg = $('board').querySelector('svg');
+  if (!svg) return;
+  fitBoard(svg, pictureScale(svg));
+  const track = $('track').querySelector('svg');
+  if (track) fitText(track.querySelectorAll('text'), pictureScale(track));
+  const pic = $('pics').querySelector('svg');
+  if (pic) fitText(svg.querySelectorAll('g.panel text, g#info text'), pictureScale(pic));
+}
+
 // go shows the position after k moves.
 async function go(k) {
   if (!rp) return;
@@ -65,16 +106,17 @@ async function go(k) {
   try {
     const p = await api('GET', `/api/replays/${rp.id}/positions/${k}?view=${encodeURIComponent($('view').value)}`);
     if (t !== token) return;
-    showSVG($('board'), p.svg);
+    showPicture(p.svg);
     $('where').textContent = `move ${p.index} of ${p.total} · turn ${p.turn} · ${p.phase}`;
     const step = $('step');
     step.replaceChildren();
     const last = el('div', 'line');
-    if (p.last) last.append(el('span', 'dim', 'played: '), chip(p.last.color, ''), el('b', 'move-text', p.last.text));
+    if (p.last) last.append(el('span', 'dim', 'played: '), chip(p.last.color, ''), el('b', 'move-text', p.last.words || p.last.text),
+      el('span', 'dim notation', ` (${p.last.text})`));
     else last.append(el('span', 'dim', 'the opening position'));
     step.append(last);
     const next = el('div', 'line');
-    if (p.next) next.append(el('span', 'dim', 'next: '), chip(p.next.color, ''), el('span', '', p.next.text));
+    if (p.next) next.append(el('span', 'dim', 'next: '), chip(p.next.color, ''), el('span', '', p.next.words || p.next.text));
     else if (p.over) next.append(el('b', '', p.winner ? `${p.winner} wins` : 'the game ends without a winner'));
     else next.append(el('span', 'dim', 'the end of the record'));
     step.append(next);
@@ -119,6 +161,11 @@ async function init() {
     $('load-another').hidden = true;
   });
   $('slider').addEventListener('input', () => go(Number($('slider').value)));
+  let resizing = 0;
+  new ResizeObserver(() => {
+    clearTimeout(resizing);
+    resizing = setTimeout(fitPicture, 50);
+  }).observe($('board'));
   $('view').addEventListener('change', () => go(pos));
   document.addEventListener('keydown', (ev) => {
     if (!rp || ev.target.closest('textarea, input[type=file]')) return;
