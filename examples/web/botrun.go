@@ -94,6 +94,7 @@ func (s *server) runBots(ss *session) {
 			s.retire(ss)
 		}
 	}()
+	defer s.unclaim(ss)
 	for {
 		if !s.pause(ss, s.opts.BotDelay) {
 			ss.stopBots()
@@ -107,9 +108,25 @@ func (s *server) runBots(ss *session) {
 			ss.stopBots()
 			return
 		}
-		m, err := s.search(ctx, b, v)
+		// With several servers, the search runs under this server's
+		// lease of the game's bots (shared.go), and stops if it is lost.
+		lease, ok := s.hold(ctx, ss)
+		if !ok {
+			s.releaseSearch()
+			ss.stopBots()
+			return
+		}
+		m, err := s.search(lease.ctx, b, v)
+		lost := lease.end()
 		s.releaseSearch()
+		if lost {
+			ss.stopBots()
+			return
+		}
 		if !ss.playBot(b.Name(), version, m, err) {
+			if s.again(ss, version) {
+				continue
+			}
 			return
 		}
 	}

@@ -292,7 +292,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	opts := &c.opts
 	fl.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fl.StringVar(&c.record, "record", "", "a record file to offer on the replay page")
-	fl.StringVar(&c.db, "db", defaultDB, `the SQLite database file that keeps the games (":memory:" keeps nothing)`)
+	fl.StringVar(&c.db, "db", defaultDB, `the SQLite database file that keeps the games (":memory:" keeps nothing), or a PostgreSQL database that several servers share (postgres://…)`)
 	fl.IntVar(&opts.MaxGames, "max-games", 50, "games (and, separately, loaded records) held at once")
 	fl.DurationVar(&opts.Idle, "idle", 2*time.Hour, "abandon a game nobody moved in or looked at this long, and remove a loaded record unused this long (0: never)")
 	fl.DurationVar(&opts.Retention, "retention", 30*24*time.Hour, "keep a finished game for replay this long, then delete it (0: forever)")
@@ -384,7 +384,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "web: -seed %d: every game is predictable; use it for tests only\n", c.opts.Seed)
 	}
 	logger := log.New(stderr, "web: ", log.LstdFlags)
-	st, err := openSQLite(c.db)
+	st, err := openStore(c.db)
 	if err != nil {
 		return err
 	}
@@ -414,7 +414,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	ln = limitListener(ln, n, c.connsPerAddr)
 	hs := httpServer(s, c.timeouts, log.New(stderr, "web: ", log.LstdFlags))
 	url := "http://" + ln.Addr().String()
-	fmt.Fprintf(stdout, "elasund web: play at %s/ and replay at %s/replay (games kept in %s)\n", url, url, c.db)
+	fmt.Fprintf(stdout, "elasund web: play at %s/ and replay at %s/replay (games kept in %s)\n", url, url, redact(c.db))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

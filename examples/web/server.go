@@ -85,6 +85,7 @@ type server struct {
 	cross  *http.CrossOriginProtection
 	hosts  hostList
 	store  store
+	shared sharedStore // store, when several servers share it (shared.go); else nil
 
 	creations *limiter // the creations of each client address
 
@@ -155,6 +156,7 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 	if opts.Seed != 0 {
 		s.fixed = rand.New(rand.NewPCG(opts.Seed, 0x5eed))
 	}
+	s.shared, _ = st.(sharedStore)
 	static, err := fs.Sub(assets, "assets")
 	if err != nil {
 		panic(err) // the embedded directory is part of the build
@@ -164,6 +166,7 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 	s.mux.HandleFunc("/replay", s.page(static, "replay.html"))
 	s.mux.HandleFunc("/favicon.ico", s.page(static, "favicon.svg"))
 	s.mux.Handle("/static/", s.staticFiles(static))
+	s.mux.HandleFunc("/healthz", s.handleHealth)
 	s.mux.HandleFunc("/api/bots", s.handleBots)
 	s.mux.HandleFunc("/api/games", s.handleGames)
 	s.mux.HandleFunc("/api/games/{id}", s.handleGame)
@@ -175,7 +178,11 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such page or API: %s", r.URL.Path)
 	})
-	err = s.resume()
+	if s.shared != nil {
+		s.startShared() // no eager resume: the bots' leases resume the games (shared.go)
+	} else {
+		err = s.resume()
+	}
 	if opts.Idle > 0 || opts.Retention > 0 {
 		interval := time.Minute
 		for _, d := range []time.Duration{opts.Idle, opts.Retention} {
@@ -291,10 +298,9 @@ func (s *server) sweep(now time.Time) int {
 	}
 	s.mu.Unlock()
 	for _, ss := range idle {
-		if err := ss.abandon(now); err != nil {
-			s.logger.Printf("game %s: saving it abandoned: %v", ss.id, err)
-		}
+		s.letGoIdle(ss, now)
 	}
+	s.abandonIdle(now)
 	s.retireFinished()
 	return n
 }

@@ -384,6 +384,9 @@ func (st *sqliteStore) Expire(ctx context.Context, cutoff time.Time) (int, error
 	return int(n), tx.Commit()
 }
 
+// Ping checks that the database answers.
+func (st *sqliteStore) Ping(ctx context.Context) error { return st.db.PingContext(ctx) }
+
 // Close implements store. It releases the database's lock once the
 // database is closed.
 func (st *sqliteStore) Close() error {
