@@ -11,6 +11,8 @@ type healthJSON struct {
 	OK     bool   `json:"ok"`
 	Store  string `json:"store"`            // "sqlite" or "postgres"
 	Server string `json:"server,omitempty"` // with several servers, this one's name in the leases
+	// Searching is the bots' searches running now on this server.
+	Searching int64 `json:"searching"`
 	Error  string `json:"error,omitempty"`
 }
 
@@ -27,7 +29,7 @@ func (s *server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	if !allow(w, r, http.MethodGet, http.MethodHead) {
 		return
 	}
-	out := healthJSON{OK: true, Store: "sqlite"}
+	out := healthJSON{OK: true, Store: "sqlite", Searching: s.searching.Load()}
 	if s.shared != nil {
 		out.Store, out.Server = "postgres", s.shared.Name()
 	}
