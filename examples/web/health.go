@@ -12,8 +12,8 @@ type healthJSON struct {
 	Store  string `json:"store"`            // "sqlite" or "postgres"
 	Server string `json:"server,omitempty"` // with several servers, this one's name in the leases
 	// Searching is the bots' searches running now on this server.
-	Searching int64 `json:"searching"`
-	Error  string `json:"error,omitempty"`
+	Searching int64  `json:"searching"`
+	Error     string `json:"error,omitempty"`
 }
 
 // A pinger is a store that can tell whether its database answers.
