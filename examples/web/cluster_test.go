@@ -315,3 +315,31 @@ func TestClusterRetention(t *testing.T) {
 		}
 	}
 }
+
+// TestClusterHandover: while one server's bot waits to move (its
+// -bot-delay) under the game's lease, which it renews, no other server
+// plays the bot, though their bots would move at once; when that server
+// shuts down it gives the lease up, and another plays the bot on at once.
+func TestClusterHandover(t *testing.T) {
+	dsn := postgresDSN(t)
+	var servers []*server
+	var fronts []*httptest.Server
+	for _, delay := range []time.Duration{time.Hour, time.Millisecond} {
+		st, err := openPostgres(context.Background(), dsn, testLease)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, ts := testServerOn(t, options{MaxGames: 4, Idle: time.Hour, BotDelay: delay}, st)
+		servers, fronts = append(servers, s), append(fronts, ts)
+	}
+	c := createFirst(t, fronts[0], `{"seats": ["greedy", "human"]}`, false)
+	stateAs(t, fronts[1], c.ID, "") // the other server holds the game too
+	time.Sleep(2 * testLease)       // long enough for a lease not renewed to expire
+	if st := stateAs(t, fronts[1], c.ID, ""); st.Version != 0 {
+		t.Fatalf("the bot moved (version %d) while the first server held its lease", st.Version)
+	}
+	servers[0].Close()
+	if !waitUntil(20*time.Second, func() bool { return stateAs(t, fronts[1], c.ID, "").Version > 0 }) {
+		t.Fatal("the other server did not play the bot on")
+	}
+}

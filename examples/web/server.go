@@ -147,7 +147,7 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 		logger = log.New(io.Discard, "", 0)
 	}
 	s := &server{
-		opts: opts, logger: logger, mux: http.NewServeMux(), cross: http.NewCrossOriginProtection(), store: st,
+		opts: opts, logger: logger, mux: http.NewServeMux(), cross: http.NewCrossOriginProtection(), store: st, shared: asShared(st),
 		hosts: newHostList(opts.AllowedHosts), creations: newLimiter(opts.CreateRate, opts.CreateBurst, maxClients),
 		games: map[string]*session{}, creators: map[string]string{}, replays: map[string]*replay{},
 		finished: newFinishedGames(opts.FinishedBytes),
@@ -156,7 +156,6 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 	if opts.Seed != 0 {
 		s.fixed = rand.New(rand.NewPCG(opts.Seed, 0x5eed))
 	}
-	s.shared, _ = st.(sharedStore)
 	static, err := fs.Sub(assets, "assets")
 	if err != nil {
 		panic(err) // the embedded directory is part of the build
@@ -178,11 +177,7 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such page or API: %s", r.URL.Path)
 	})
-	if s.shared != nil {
-		s.startShared() // no eager resume: the bots' leases resume the games (shared.go)
-	} else {
-		err = s.resume()
-	}
+	err = s.resumeGames()
 	if opts.Idle > 0 || opts.Retention > 0 {
 		interval := time.Minute
 		for _, d := range []time.Duration{opts.Idle, opts.Retention} {

@@ -39,6 +39,24 @@ import (
 //     eighth of -idle at most, when a game was used), and a finished game
 //     expires by one server's janitor at a time.
 
+// asShared returns st if several servers share it, else nil.
+func asShared(st store) sharedStore {
+	sh, _ := st.(sharedStore)
+	return sh
+}
+
+// resumeGames resumes the unfinished games of the store: one server loads
+// them all and starts their bots (resume); with several, a server loads a
+// game when it is asked about it, and the bots of a game go on where its
+// lease expires (adoptOrphans).
+func (s *server) resumeGames() error {
+	if s.shared == nil {
+		return s.resume()
+	}
+	s.startShared()
+	return nil
+}
+
 // startShared starts, for a server among several, the goroutines that
 // listen for the games the others change and that take over the bots of
 // games whose lease expired. They end when the server closes.
@@ -307,7 +325,8 @@ type botLease struct {
 // hold claims the lease of the session's bots for this server, and
 // renews it every third of the lease time until end; a lease lost (taken
 // by another server, or not renewed) cancels its ctx. It reports false if
-// another server holds the lease. With one server there is no lease.
+// no bot decides or another server holds the lease. With one server there
+// is no lease.
 func (s *server) hold(parent context.Context, ss *session) (*botLease, bool) {
 	l := &botLease{done: make(chan struct{})}
 	l.ctx, l.cancel = context.WithCancel(parent)
@@ -315,7 +334,7 @@ func (s *server) hold(parent context.Context, ss *session) (*botLease, bool) {
 		close(l.done)
 		return l, true
 	}
-	if !s.claim(ss.id) {
+	if !ss.botDecides() || !s.claim(ss.id) {
 		l.cancel()
 		return nil, false
 	}
@@ -359,19 +378,20 @@ func (s *server) claim(id string) bool {
 }
 
 // unclaim gives up, as the bots of a session stop on this server while a
-// bot decides (the session stopped, or the server closes), its lease, so
-// that another server takes the game's bots over at once.
+// bot decides (the session stopped, or the server closes), its lease,
+// left expired so that another server takes the game's bots over at once.
 func (s *server) unclaim(ss *session) {
 	if s.shared != nil && ss.botDecides() && !ss.over() {
-		s.release(ss.id)
+		s.release(ss.id, true)
 	}
 }
 
-// release gives up this server's lease of game id's bots.
-func (s *server) release(id string) {
+// release gives up this server's lease of game id's bots; due says a
+// bot's move is still due (Release).
+func (s *server) release(id string, due bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	if err := s.shared.Release(ctx, id); err != nil {
+	if err := s.shared.Release(ctx, id, due); err != nil {
 		s.logger.Printf("game %s: giving up the lease of its bots: %v", id, err)
 	}
 }
@@ -415,7 +435,7 @@ func (s *server) adoptOrphans(ctx context.Context) {
 func (s *server) adopt(id string) {
 	ss := s.lookup(id) // a game loaded now starts its bots
 	if ss == nil || !s.sync(ss) || ss.over() || !ss.botDecides() {
-		s.release(id)
+		s.release(id, ss != nil && !ss.over() && ss.botDecides()) // due only if it could not be loaded here
 		return
 	}
 	s.logger.Printf("game %s: its bots' lease expired: this server plays them on", id)

@@ -52,8 +52,10 @@ type sharedStore interface {
 	// it, for the lease time, and reports whether it holds it: false when
 	// another server holds it unexpired.
 	Claim(ctx context.Context, id string) (bool, error)
-	// Release gives up this server's lease of game id's bots, if it has it.
-	Release(ctx context.Context, id string) error
+	// Release gives up this server's lease of game id's bots, if it has
+	// it: due says a bot's move is still due, and the lease is then left
+	// expired, for any server to take (Orphans); else it is removed.
+	Release(ctx context.Context, id string, due bool) error
 	// Orphans claims up to n leases that have expired (their server died,
 	// or gave up the game without a bot's move) and returns their games.
 	Orphans(ctx context.Context, n int) ([]string, error)
@@ -501,8 +503,12 @@ func (st *pgStore) Claim(ctx context.Context, id string) (bool, error) {
 }
 
 // Release implements sharedStore.
-func (st *pgStore) Release(ctx context.Context, id string) error {
-	_, err := st.pool.Exec(ctx, `DELETE FROM bot_leases WHERE game_id = $1 AND holder = $2`, id, st.name)
+func (st *pgStore) Release(ctx context.Context, id string, due bool) error {
+	query := `DELETE FROM bot_leases WHERE game_id = $1 AND holder = $2`
+	if due {
+		query = `UPDATE bot_leases SET expires_at = now() WHERE game_id = $1 AND holder = $2`
+	}
+	_, err := st.pool.Exec(ctx, query, id, st.name)
 	return err
 }
 

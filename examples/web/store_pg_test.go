@@ -19,8 +19,8 @@ func expireLeases(t *testing.T, dsn string) {
 // another takes it only once it has expired (Orphans), and the server
 // that lost it can no longer commit a bot's move; a bot's move after which
 // a person decides gives the lease up, a person's move after which a bot
-// decides takes it, a seat handed to a bot makes a lease any server may
-// take, and the end of the game removes it.
+// decides takes it; a lease given up while a bot's move is due is any
+// server's, else it is gone.
 func TestPGLeases(t *testing.T) {
 	ctx := context.Background()
 	dsn := postgresDSN(t)
@@ -72,18 +72,43 @@ func TestPGLeases(t *testing.T) {
 	}
 	claim(b, false)
 	claim(a, true)
-	if err := a.Release(ctx, "g"); err != nil {
+	if err := a.Release(ctx, "g", true); err != nil { // given up, a bot's move due: any server's
 		t.Fatal(err)
 	}
+	orphans(b, "g")
+	if err := b.Release(ctx, "g", false); err != nil { // given up, no bot's move due: gone
+		t.Fatal(err)
+	}
+	expireLeases(t, dsn)
+	orphans(a)
 	claim(b, true)
 	if err := move(a, 4, false, false); err != nil {
 		t.Fatal(err)
 	}
 	claim(a, true) // nobody's: anyone's
-	if err := a.Release(ctx, "g"); err != nil {
+}
+
+// TestPGSeats: seats are handed to a bot only from the seats the database
+// holds, and then a lease any server may take marks a bot's move as due;
+// the end of the game removes it. The stamp follows.
+func TestPGSeats(t *testing.T) {
+	ctx := context.Background()
+	dsn := postgresDSN(t)
+	a, b := openPG(t, dsn), openPG(t, dsn)
+	if err := a.Create(ctx, storedGame{ID: "g", Seats: "s0", Table: []byte{0}, Created: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	// Seats handed to a bot, only from the seats the database holds.
+	for n := 1; n <= 4; n++ {
+		if err := a.Played(ctx, "g", []byte{byte(n)}, storedMove{N: n, Text: "m", At: time.Now()}, false, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	orphans := func(st *pgStore, want ...string) {
+		t.Helper()
+		if got, err := st.Orphans(ctx, 16); err != nil || !slices.Equal(got, want) {
+			t.Fatalf("%s's orphans: %v %v, want %v", st.Name(), got, err, want)
+		}
+	}
 	if err := b.SetSeatsFrom(ctx, "g", "not s0", "s1", time.Now()); !errors.Is(err, errStale) {
 		t.Fatalf("seats changed from stale seats: %v", err)
 	}
