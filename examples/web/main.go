@@ -49,6 +49,19 @@
 // names the move it expects the game to be at, so that no copy of a game
 // older than the database's can overwrite it.
 //
+// Several servers share one PostgreSQL database instead: -db
+// postgres://… (or postgresql://…), through the pure-Go driver
+// github.com/jackc/pgx/v5, with the same schema and migrations. Any server
+// then takes any request: it brings its copy of a game up to the
+// database's before it answers, hears of the others' moves through
+// LISTEN/NOTIFY (which wakes its long polls), commits a move only if the
+// game is still at the move before (the server that loses a race plays
+// the move again on the game as it stands, as a second submission), and
+// runs a game's bots only under the game's lease, which another server
+// takes over within seconds if it dies. GET /healthz answers 200 while a
+// server takes requests and its database answers, 503 once it shuts down
+// (docs/web.md: running several behind a load balancer).
+//
 // # Fair play
 //
 // The server is the referee, and a client cannot cheat through it:
@@ -183,6 +196,7 @@
 // seat's requests carry its token as "Authorization: Bearer TOKEN".
 //
 //	GET    /api/bots                          the bots' names and limits
+//	GET    /healthz                           {"ok", "store", "server", "searching"}: 200, or 503 shutting down or without its database
 //	POST   /api/games                         {"seats": ["human", "human", "greedy"], "rules": "default", "maxTurns": 0}
 //	    → 201 {"id": …, "seats": [{"color": "red", "kind": "human", "token": …, "url": …}, {"color": "green", "kind": "greedy"}, …],
 //	           "spectator": …, "admin": …}    admin: the token that ends the game for everyone, given here only
