@@ -431,11 +431,16 @@ func (s *server) adoptOrphans(ctx context.Context) {
 }
 
 // adopt runs the bots of game id, whose lease this server has just
-// taken, if a bot decides; else it gives the lease up.
+// taken, if a bot decides; else it gives the lease up. A game this server
+// cannot hold (it is closing, or full, or the game does not load) keeps
+// the lease until it expires, for another server to try.
 func (s *server) adopt(id string) {
 	ss := s.lookup(id) // a game loaded now starts its bots
-	if ss == nil || !s.sync(ss) || ss.over() || !ss.botDecides() {
-		s.release(id, ss != nil && !ss.over() && ss.botDecides()) // due only if it could not be loaded here
+	if ss == nil || !s.sync(ss) {
+		return
+	}
+	if ss.over() || !ss.botDecides() {
+		s.release(id, false)
 		return
 	}
 	s.logger.Printf("game %s: its bots' lease expired: this server plays them on", id)
