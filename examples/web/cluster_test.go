@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/elasund/elasund"
 )
 
 // The tests of several servers on one PostgreSQL database, in this
@@ -341,5 +343,78 @@ func TestClusterHandover(t *testing.T) {
 	servers[0].Close()
 	if !waitUntil(20*time.Second, func() bool { return stateAs(t, fronts[1], c.ID, "").Version > 0 }) {
 		t.Fatal("the other server did not play the bot on")
+	}
+}
+
+// TestClusterAbandonStale: the admin's end of a game, asked of a server
+// whose copy another server's move has just made stale, ends the game as
+// it stands in the database, that move included.
+func TestClusterAbandonStale(t *testing.T) {
+	servers, fronts, _ := cluster(t, 2, options{MaxGames: 4, Idle: time.Hour})
+	c := create(t, fronts[0], `{"seats": ["human", "human"]}`)
+	ctx := context.Background()
+	g, err := servers[1].store.Game(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale, err := servers[1].loadSession(ctx, g) // server 1's copy, at move 0
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, st := personDecides(t, c, fronts[:1], rand.New(rand.NewPCG(1, 1)))
+	if status, data, _ := doAs(t, fronts[0], token, "POST", "/api/games/"+c.ID+"/moves", mustJSON(t, moveJSON{Move: st.Moves[0].Text})); status != http.StatusOK {
+		t.Fatalf("%d %s", status, data)
+	}
+	if err := servers[1].abandonGame(stale, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	g, err = servers[0].store.Game(ctx, c.ID)
+	if err != nil || g.Finished.IsZero() || g.Moves != 1 {
+		t.Fatalf("the game after its end: %d moves, finished %v (%v)", g.Moves, g.Finished, err)
+	}
+	if end := stateAs(t, fronts[0], c.ID, "").End; end == nil || end.Method != "abandoned" || stateAs(t, fronts[0], c.ID, "").Version != 1 {
+		t.Fatalf("the end: %+v", end)
+	}
+}
+
+// TestClusterLeaveStale: a person who leaves through a server whose copy
+// of the seats another server's leave has just made stale leaves all the
+// same: the seats are loaded again and both leaves are kept.
+func TestClusterLeaveStale(t *testing.T) {
+	servers, fronts, _ := cluster(t, 2, options{MaxGames: 4, Idle: time.Hour, BotDelay: time.Hour})
+	c := create(t, fronts[0], `{"seats": ["human", "human", "human", "human"]}`)
+	ctx := context.Background()
+	g, err := servers[1].store.Game(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale, err := servers[1].loadSession(ctx, g) // server 1's copy, before red leaves
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, data, _ := doAs(t, fronts[0], c.tokenOf("red"), "DELETE", "/api/games/"+c.ID, ""); status != http.StatusOK {
+		t.Fatalf("red leaves: %d %s", status, data)
+	}
+	green := elasund.NoPlayer
+	for p, s := range c.Seats {
+		if s.Color == "green" {
+			green = elasund.Player(p)
+		}
+	}
+	if out, err := servers[1].leaveSeat(stale, green); err != nil || out.Over {
+		t.Fatalf("green leaves through the stale copy: %+v %v", out, err)
+	}
+	st := stateAs(t, fronts[0], c.ID, "")
+	left := 0
+	for _, s := range st.Seats {
+		if s.Left {
+			left++
+			if s.Color != "red" && s.Color != "green" {
+				t.Fatalf("%s is shown left", s.Color)
+			}
+		}
+	}
+	if left != 2 {
+		t.Fatalf("the seats after two leaves: %+v", st.Seats)
 	}
 }

@@ -90,7 +90,7 @@ func (s *server) handleDelete(w http.ResponseWriter, r *http.Request, ss *sessio
 			writeError(w, http.StatusConflict, "game %s: %v", ss.id, errGameOver)
 			return
 		}
-		if err := ss.abandon(time.Now()); err != nil {
+		if err := s.abandonGame(ss, time.Now()); err != nil {
 			s.logger.Printf("game %s: saving it abandoned: %v", ss.id, err)
 		}
 		s.forget(ss)

@@ -447,6 +447,22 @@ func (s *server) adopt(id string) {
 	s.startBots(ss)
 }
 
+// abandonGame abandons the game of ss for everyone (the admin token's
+// DELETE). With several servers, a copy that another server's move made
+// stale since it was synced is let go, and the game is loaded again and
+// abandoned as it stands.
+func (s *server) abandonGame(ss *session, now time.Time) error {
+	err := ss.abandon(now)
+	if s.shared != nil && errors.Is(err, errStale) {
+		s.drop(ss)
+		if again := s.lookup(ss.id); again != nil {
+			err = again.abandon(now)
+			s.forget(again)
+		}
+	}
+	return err
+}
+
 // letGoIdle lets go of a game unused for the idle time: one server
 // abandons it; with several servers, it is only let go from memory, and
 // abandonIdle abandons it if no server used it.
