@@ -147,7 +147,8 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 		logger = log.New(io.Discard, "", 0)
 	}
 	s := &server{
-		opts: opts, logger: logger, mux: http.NewServeMux(), cross: http.NewCrossOriginProtection(), store: st, shared: asShared(st),
+		opts: opts, logger: logger, mux: http.NewServeMux(), cross: http.NewCrossOriginProtection(), store: st,
+		shared: asShared(st),
 		hosts: newHostList(opts.AllowedHosts), creations: newLimiter(opts.CreateRate, opts.CreateBurst, maxClients),
 		games: map[string]*session{}, creators: map[string]string{}, replays: map[string]*replay{},
 		finished: newFinishedGames(opts.FinishedBytes),

@@ -182,3 +182,31 @@ func TestStoreRacingMoves(t *testing.T) {
 		})
 	}
 }
+
+// TestStoreChoice: -db names PostgreSQL by a postgres:// or
+// postgresql:// URL, anything else is an SQLite file; a URL's password is
+// left out of what the server prints.
+func TestStoreChoice(t *testing.T) {
+	for _, tc := range []struct {
+		db       string
+		postgres bool
+		shown    string
+	}{
+		{"elasund-web.db", false, "elasund-web.db"},
+		{":memory:", false, ":memory:"},
+		{"postgres.db", false, "postgres.db"},
+		{"/srv/postgres://x", false, "/srv/postgres://x"},
+		{"postgres://web:secret@db.example:5432/elasund?sslmode=require", true, "postgres://web:xxxxx@db.example:5432/elasund?sslmode=require"},
+		{"postgresql://db.example/elasund", true, "postgresql://db.example/elasund"},
+	} {
+		if got := isPostgres(tc.db); got != tc.postgres {
+			t.Errorf("isPostgres(%q) = %v", tc.db, got)
+		}
+		if got := redact(tc.db); got != tc.shown {
+			t.Errorf("redact(%q) = %q, want %q", tc.db, got, tc.shown)
+		}
+	}
+	if _, err := openStore("postgres://nobody@127.0.0.1:1/none?connect_timeout=2"); err == nil {
+		t.Fatal("a PostgreSQL that does not answer was opened")
+	}
+}
