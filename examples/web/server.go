@@ -149,7 +149,7 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 	s := &server{
 		opts: opts, logger: logger, mux: http.NewServeMux(), cross: http.NewCrossOriginProtection(), store: st,
 		shared: asShared(st),
-		hosts: newHostList(opts.AllowedHosts), creations: newLimiter(opts.CreateRate, opts.CreateBurst, maxClients),
+		hosts:  newHostList(opts.AllowedHosts), creations: newLimiter(opts.CreateRate, opts.CreateBurst, maxClients),
 		games: map[string]*session{}, creators: map[string]string{}, replays: map[string]*replay{},
 		finished: newFinishedGames(opts.FinishedBytes),
 		slots:    make(chan struct{}, opts.MaxSearches), stop: make(chan struct{}),
