@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -416,5 +417,52 @@ func TestClusterLeaveStale(t *testing.T) {
 	}
 	if left != 2 {
 		t.Fatalf("the seats after two leaves: %+v", st.Seats)
+	}
+}
+
+// TestClusterResume: a game whose bot is due when its only server stops
+// is resumed by one of the two servers started afterwards, which plays
+// the bot on to the person's decision; the other does not.
+func TestClusterResume(t *testing.T) {
+	dsn := postgresDSN(t)
+	st, err := openPostgres(context.Background(), dsn, testLease)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, front := testServerOn(t, options{MaxGames: 4, Idle: time.Hour, BotDelay: time.Hour}, st)
+	c := createFirst(t, front, `{"seats": ["greedy", "human"]}`, false)
+	first.Close()
+	var logs [2]*syncBuffer
+	var fronts []*httptest.Server
+	for i := range logs {
+		st, err := openPostgres(context.Background(), dsn, testLease)
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs[i] = &syncBuffer{}
+		s, err := newServer(options{MaxGames: 4, Idle: time.Hour, BotDelay: time.Millisecond}, st, log.New(logs[i], "", 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := httptest.NewServer(s)
+		t.Cleanup(func() { s.Close(); ts.Close(); st.Close() })
+		fronts = append(fronts, ts)
+	}
+	// No request asks about the game (which would load it, and its bots,
+	// on the server asked): the servers find its lease expired.
+	if !waitUntil(20*time.Second, func() bool { g, err := st.Game(context.Background(), c.ID); return err == nil && g.Moves > 0 }) {
+		t.Fatal("the bot was not played on")
+	}
+	if !waitUntil(20*time.Second, func() bool { return len(stateAs(t, fronts[0], c.ID, c.Token).Moves) > 0 }) {
+		t.Fatal("the bot was not played on to the person's decision")
+	}
+	resumed := 0
+	for _, l := range logs {
+		if strings.Contains(l.String(), "game "+c.ID+": its bots' lease expired: this server plays them on") {
+			resumed++
+		}
+	}
+	if resumed != 1 {
+		t.Fatalf("%d servers resumed the game's bots:\n%s\n%s", resumed, logs[0], logs[1])
 	}
 }
