@@ -466,3 +466,28 @@ func TestClusterResume(t *testing.T) {
 		t.Fatalf("%d servers resumed the game's bots:\n%s\n%s", resumed, logs[0], logs[1])
 	}
 }
+
+// TestClusterEvict: with several servers, a server holding its most
+// games (-max-games) that is asked about another lets go from memory the
+// one used least recently, once no request can be waiting for it, rather
+// than refusing (while every game it holds was just used, it refuses);
+// the database keeps the game let go, and a server loads it when asked.
+func TestClusterEvict(t *testing.T) {
+	servers, fronts, _ := cluster(t, 2, options{MaxGames: 2, Idle: time.Hour, MaxWait: 50 * time.Millisecond})
+	var games []created
+	for _, f := range []*httptest.Server{fronts[0], fronts[0], fronts[1]} {
+		games = append(games, create(t, f, `{"seats": ["human", "human"]}`))
+	}
+	if status, _, _ := do(t, fronts[0], "GET", "/api/games/"+games[2].ID, ""); status != http.StatusNotFound {
+		t.Fatalf("a full server, whose games were just used, asked about another: %d", status)
+	}
+	time.Sleep(50*time.Millisecond + 1100*time.Millisecond) // no request can wait for the games now
+	stateAs(t, fronts[0], games[1].ID, "")                  // used again: game 0 is the least recently used
+	stateAs(t, fronts[0], games[2].ID, "")
+	if sessionOf(servers[0], games[0].ID) != nil || sessionOf(servers[0], games[1].ID) == nil || gameCount(servers[0]) != 2 {
+		t.Fatalf("server 0 holds %d games, game 0: %v", gameCount(servers[0]), sessionOf(servers[0], games[0].ID) != nil)
+	}
+	if st := stateAs(t, fronts[1], games[0].ID, ""); st.End != nil || st.Version != 0 {
+		t.Fatalf("game 0 let go, loaded by the other server: version %d, end %+v", st.Version, st.End)
+	}
+}

@@ -186,7 +186,7 @@ func (s *server) addGame(ss *session, client string, now time.Time) error {
 	switch {
 	case s.closed:
 		return errShuttingDown
-	case s.unfinishedLocked() >= s.opts.MaxGames:
+	case s.unfinishedLocked() >= s.opts.MaxGames && !s.evictLocked(now):
 		return fmt.Errorf("too many games at once (at most %d); try again later", s.opts.MaxGames)
 	case s.opts.MaxGamesPerClient > 0 && s.clientGamesLocked(client) >= s.opts.MaxGamesPerClient:
 		return fmt.Errorf("too many games of your address (%s) at once (at most %d): end one, or try again later", client, s.opts.MaxGamesPerClient)

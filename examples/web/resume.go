@@ -128,7 +128,7 @@ func (s *server) lookup(id string) *session {
 		s.mu.Unlock()
 		return ss // loaded meanwhile by another request
 	}
-	if s.closed || s.unfinishedLocked() >= s.opts.MaxGames {
+	if s.closed || s.unfinishedLocked() >= s.opts.MaxGames && !s.evictLocked(time.Now()) {
 		s.mu.Unlock()
 		return nil
 	}

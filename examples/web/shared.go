@@ -463,6 +463,34 @@ func (s *server) abandonGame(ss *session, now time.Time) error {
 	return err
 }
 
+// evictLocked lets go from memory, with several servers, the game held in
+// play that was used least recently, to make room for another, if no
+// request can be waiting for it (it was unused for longer than the
+// longest wait, and a second) and its bots do not run on this server: the
+// database keeps it, and a server loads it again when asked about it. It
+// reports whether it let one go. The caller holds s.mu.
+func (s *server) evictLocked(now time.Time) bool {
+	if s.shared == nil {
+		return false
+	}
+	var oldest *session
+	var when time.Time
+	for _, ss := range s.games {
+		ss.mu.Lock()
+		used, busy := ss.lastUsed, ss.running || ss.stopped
+		ss.mu.Unlock()
+		if !busy && now.Sub(used) > s.opts.MaxWait+time.Second && (oldest == nil || used.Before(when)) {
+			oldest, when = ss, used
+		}
+	}
+	if oldest == nil {
+		return false
+	}
+	delete(s.games, oldest.id)
+	oldest.stop()
+	return true
+}
+
 // letGoIdle lets go of a game unused for the idle time: one server
 // abandons it; with several servers, it is only let go from memory, and
 // abandonIdle abandons it if no server used it.
