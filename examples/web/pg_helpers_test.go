@@ -27,8 +27,8 @@ func postgresDSN(t *testing.T) string {
 	t.Helper()
 	admin := os.Getenv("ELASUND_TEST_POSTGRES")
 	if admin == "" {
-		msg := "ELASUND_TEST_POSTGRES names no PostgreSQL server; start one with `dsn=$(bash .ci/postgres start \"$(mktemp -d)\")` " +
-			"and set ELASUND_TEST_POSTGRES=$dsn to run the tests on PostgreSQL"
+		msg := "ELASUND_TEST_POSTGRES names no PostgreSQL server; start one at the repository's root with " +
+			"`bash .ci/postgres start \"$(mktemp -d)\"` and set ELASUND_TEST_POSTGRES to the connection string it prints"
 		if os.Getenv("ELASUND_REQUIRE_POSTGRES") != "" {
 			t.Fatal(msg + " (ELASUND_REQUIRE_POSTGRES is set)")
 		}
