@@ -94,25 +94,43 @@ func (s *server) runBots(ss *session) {
 			s.retire(ss)
 		}
 	}()
-	for {
-		if !s.pause(ss, s.opts.BotDelay) {
-			ss.stopBots()
-			return
-		}
-		b, v, version, ok := ss.botTurn()
-		if !ok {
-			return
-		}
-		if !s.acquireSearch(ss) {
-			ss.stopBots()
-			return
-		}
-		m, err := s.search(ctx, b, v)
-		s.releaseSearch()
-		if !ss.playBot(b.Name(), version, m, err) {
-			return
-		}
+	defer s.unclaim(ss)
+	for s.botStep(ctx, ss) {
 	}
+}
+
+// botStep plays one move of a bot: after the pause of BotDelay, the bot
+// chooses from its seat's view when a search slot is free, and its move
+// is played. With several servers, the pause and the search run under
+// this server's lease of the game's bots (shared.go), and stop if it is
+// lost. It reports whether the bots go on.
+func (s *server) botStep(ctx context.Context, ss *session) bool {
+	lease, ok := s.hold(ctx, ss)
+	if !ok {
+		ss.stopBots()
+		return false
+	}
+	defer lease.end()
+	if !s.pause(ss, s.opts.BotDelay) {
+		ss.stopBots()
+		return false
+	}
+	b, v, version, ok := ss.botTurn()
+	if !ok {
+		return false
+	}
+	if !s.acquireSearch(ss) {
+		ss.stopBots()
+		return false
+	}
+	m, err := s.search(lease.ctx, b, v)
+	lost := lease.end()
+	s.releaseSearch()
+	if lost {
+		ss.stopBots()
+		return false
+	}
+	return ss.playBot(b.Name(), version, m, err) || s.again(ss, version)
 }
 
 // botContext returns a context that is cancelled when the session is

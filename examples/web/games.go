@@ -186,7 +186,7 @@ func (s *server) addGame(ss *session, client string, now time.Time) error {
 	switch {
 	case s.closed:
 		return errShuttingDown
-	case s.unfinishedLocked() >= s.opts.MaxGames:
+	case s.unfinishedLocked() >= s.opts.MaxGames && !s.evictLocked(now):
 		return fmt.Errorf("too many games at once (at most %d); try again later", s.opts.MaxGames)
 	case s.opts.MaxGamesPerClient > 0 && s.clientGamesLocked(client) >= s.opts.MaxGamesPerClient:
 		return fmt.Errorf("too many games of your address (%s) at once (at most %d): end one, or try again later", client, s.opts.MaxGamesPerClient)
@@ -228,7 +228,12 @@ func (s *server) session(w http.ResponseWriter, r *http.Request) *session {
 		writeError(w, http.StatusNotFound, "no game %q (a finished game is kept for %v)", clip(id), s.opts.Retention)
 		return nil
 	}
-	ss.use(time.Now())
+	now := time.Now()
+	if !s.fresh(ss, now) {
+		writeError(w, http.StatusNotFound, "no game %q (a finished game is kept for %v)", clip(id), s.opts.Retention)
+		return nil
+	}
+	ss.use(now)
 	return ss
 }
 
@@ -382,7 +387,7 @@ func (s *server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	// The Table is the referee: it plays only a move it lists for the
 	// token's seat when that seat decides, and its refusal, citing the
 	// rule, is the answer. The move is saved before the answer.
-	err = ss.play(p, m, after)
+	err = s.play(ss, p, m, after)
 	switch {
 	case errors.Is(err, errStaleMove):
 		st, serr := ss.state(p, from, q.Get("svg"))

@@ -56,15 +56,15 @@ func (ss *session) leave(p elasund.Player, b bots.Bot, seed uint64, now time.Tim
 		ss.stopLocked()
 		return false, err
 	}
-	was := ss.seats
+	was, old := ss.seats, ss.seatsJSON()
 	ss.seats = slices.Clone(was)
 	ss.seats[p] = seat{kind: b.Name(), bot: b, seed: seed, token: was[p].token, left: true}
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
-	err = ss.store.SetSeats(ctx, ss.id, ss.seatsJSON(), now)
+	err = ss.saveSeatsLocked(ctx, old, now)
 	cancel()
 	if err != nil {
 		ss.seats = was
-		return false, fmt.Errorf("%w: %v", errSeatsStore, err)
+		return false, fmt.Errorf("%w: %w", errSeatsStore, err)
 	}
 	ss.notify() // the pages show the seat played by the bot
 	return true, nil
@@ -90,7 +90,7 @@ func (s *server) handleDelete(w http.ResponseWriter, r *http.Request, ss *sessio
 			writeError(w, http.StatusConflict, "game %s: %v", ss.id, errGameOver)
 			return
 		}
-		if err := ss.abandon(time.Now()); err != nil {
+		if err := s.abandonGame(ss, time.Now()); err != nil {
 			s.logger.Printf("game %s: saving it abandoned: %v", ss.id, err)
 		}
 		s.forget(ss)
@@ -126,6 +126,9 @@ func (s *server) leaveSeat(ss *session, p elasund.Player) (leftJSON, error) {
 	}
 	out := leftJSON{ID: ss.id, Left: ss.color(p)}
 	handed, err := ss.leave(p, b, seed, time.Now())
+	if errors.Is(err, errStale) && s.shared != nil && s.sync(ss) {
+		handed, err = ss.leave(p, b, seed, time.Now()) // on the seats another server saved meanwhile
+	}
 	switch {
 	case handed:
 		s.startBots(ss)

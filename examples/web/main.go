@@ -49,6 +49,19 @@
 // names the move it expects the game to be at, so that no copy of a game
 // older than the database's can overwrite it.
 //
+// Several servers share one PostgreSQL database instead: -db
+// postgres://… (or postgresql://…), through the pure-Go driver
+// github.com/jackc/pgx/v5, with the same schema and migrations. Any server
+// then takes any request: it brings its copy of a game up to the
+// database's before it answers, hears of the others' moves through
+// LISTEN/NOTIFY (which wakes its long polls), commits a move only if the
+// game is still at the move before (the server that loses a race plays
+// the move again on the game as it stands, as a second submission), and
+// runs a game's bots only under the game's lease, which another server
+// takes over within seconds if it dies. GET /healthz answers 200 while a
+// server takes requests and its database answers, 503 once it shuts down
+// (docs/web.md: running several behind a load balancer).
+//
 // # Fair play
 //
 // The server is the referee, and a client cannot cheat through it:
@@ -183,6 +196,7 @@
 // seat's requests carry its token as "Authorization: Bearer TOKEN".
 //
 //	GET    /api/bots                          the bots' names and limits
+//	GET    /healthz                           {"ok", "store", "server", "searching"}: 200, or 503 shutting down or without its database
 //	POST   /api/games                         {"seats": ["human", "human", "greedy"], "rules": "default", "maxTurns": 0}
 //	    → 201 {"id": …, "seats": [{"color": "red", "kind": "human", "token": …, "url": …}, {"color": "green", "kind": "greedy"}, …],
 //	           "spectator": …, "admin": …}    admin: the token that ends the game for everyone, given here only
@@ -296,7 +310,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	opts := &c.opts
 	fl.StringVar(&c.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	fl.StringVar(&c.record, "record", "", "a record file to offer on the replay page")
-	fl.StringVar(&c.db, "db", defaultDB, `the SQLite database file that keeps the games (":memory:" keeps nothing)`)
+	fl.StringVar(&c.db, "db", defaultDB, `the SQLite database file that keeps the games (":memory:" keeps nothing), or a PostgreSQL database that several servers share (postgres://…)`)
 	fl.IntVar(&opts.MaxGames, "max-games", 50, "games (and, separately, loaded records) held at once")
 	fl.DurationVar(&opts.Idle, "idle", 2*time.Hour, "abandon a game nobody moved in or looked at this long, and remove a loaded record unused this long (0: never)")
 	fl.DurationVar(&opts.Retention, "retention", 30*24*time.Hour, "keep a finished game for replay this long, then delete it (0: forever)")
@@ -388,7 +402,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "web: -seed %d: every game is predictable; use it for tests only\n", c.opts.Seed)
 	}
 	logger := log.New(stderr, "web: ", log.LstdFlags)
-	st, err := openSQLite(c.db)
+	st, err := openStore(c.db)
 	if err != nil {
 		return err
 	}
@@ -418,7 +432,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	ln = limitListener(ln, n, c.connsPerAddr)
 	hs := httpServer(s, c.timeouts, log.New(stderr, "web: ", log.LstdFlags))
 	url := "http://" + ln.Addr().String()
-	fmt.Fprintf(stdout, "elasund web: play at %s/ and replay at %s/replay (games kept in %s)\n", url, url, c.db)
+	fmt.Fprintf(stdout, "elasund web: play at %s/ and replay at %s/replay (games kept in %s)\n", url, url, redact(c.db))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

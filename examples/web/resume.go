@@ -26,6 +26,9 @@ func (s *server) loadSession(ctx context.Context, g storedGame) (*session, error
 		return nil, err
 	}
 	log := t.Log()
+	if s.shared != nil && len(moves) > len(log) {
+		moves = moves[:len(log)] // moves another server committed since the game's row was read
+	}
 	if len(moves) != len(log) {
 		return nil, fmt.Errorf("the table holds %d moves, the move log %d", len(log), len(moves))
 	}
@@ -125,7 +128,7 @@ func (s *server) lookup(id string) *session {
 		s.mu.Unlock()
 		return ss // loaded meanwhile by another request
 	}
-	if s.closed || s.unfinishedLocked() >= s.opts.MaxGames {
+	if s.closed || s.unfinishedLocked() >= s.opts.MaxGames && !s.evictLocked(time.Now()) {
 		s.mu.Unlock()
 		return nil
 	}

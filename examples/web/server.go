@@ -85,6 +85,7 @@ type server struct {
 	cross  *http.CrossOriginProtection
 	hosts  hostList
 	store  store
+	shared sharedStore // store, when several servers share it (shared.go); else nil
 
 	creations *limiter // the creations of each client address
 
@@ -147,7 +148,8 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 	}
 	s := &server{
 		opts: opts, logger: logger, mux: http.NewServeMux(), cross: http.NewCrossOriginProtection(), store: st,
-		hosts: newHostList(opts.AllowedHosts), creations: newLimiter(opts.CreateRate, opts.CreateBurst, maxClients),
+		shared: asShared(st),
+		hosts:  newHostList(opts.AllowedHosts), creations: newLimiter(opts.CreateRate, opts.CreateBurst, maxClients),
 		games: map[string]*session{}, creators: map[string]string{}, replays: map[string]*replay{},
 		finished: newFinishedGames(opts.FinishedBytes),
 		slots:    make(chan struct{}, opts.MaxSearches), stop: make(chan struct{}),
@@ -164,6 +166,7 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 	s.mux.HandleFunc("/replay", s.page(static, "replay.html"))
 	s.mux.HandleFunc("/favicon.ico", s.page(static, "favicon.svg"))
 	s.mux.Handle("/static/", s.staticFiles(static))
+	s.mux.HandleFunc("/healthz", s.handleHealth)
 	s.mux.HandleFunc("/api/bots", s.handleBots)
 	s.mux.HandleFunc("/api/games", s.handleGames)
 	s.mux.HandleFunc("/api/games/{id}", s.handleGame)
@@ -175,7 +178,7 @@ func newServer(opts options, st store, logger *log.Logger) (*server, error) {
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such page or API: %s", r.URL.Path)
 	})
-	err = s.resume()
+	err = s.resumeGames()
 	if opts.Idle > 0 || opts.Retention > 0 {
 		interval := time.Minute
 		for _, d := range []time.Duration{opts.Idle, opts.Retention} {
@@ -291,10 +294,9 @@ func (s *server) sweep(now time.Time) int {
 	}
 	s.mu.Unlock()
 	for _, ss := range idle {
-		if err := ss.abandon(now); err != nil {
-			s.logger.Printf("game %s: saving it abandoned: %v", ss.id, err)
-		}
+		s.letGoIdle(ss, now)
 	}
+	s.abandonIdle(now)
 	s.retireFinished()
 	return n
 }

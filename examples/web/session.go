@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/elasund/elasund"
@@ -36,6 +37,10 @@ type session struct {
 	admin [sha256.Size]byte // the hash of the creator's admin token (zero: none)
 	done  chan struct{}     // closed by stop: the bots stop
 	store store
+	// syncing counts the reloads asked of a game another server changed
+	// (shared.go's syncLater): one runs at a time, and runs again if
+	// asked meanwhile.
+	syncing atomic.Int32
 
 	mu       sync.Mutex // guards everything below
 	seats    []seat     // by seat; a seat whose person left is handed to a bot
@@ -48,6 +53,7 @@ type session struct {
 	pics     map[elasund.Player]picture
 	lastRoll *rollJSON // the last roll played, nil before the first
 	end      *endJSON  // the standings, once the game is over
+	seen     time.Time // when the server last noted in a shared store that the game was used
 }
 
 // A seat says who plays one seat: a person, who proves it with the seat's
@@ -320,14 +326,14 @@ func (ss *session) playLocked(p elasund.Player, m elasund.Move) error {
 	if err == nil {
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 		row := storedMove{N: n, Turn: e.Turn, Seat: int(p), Text: e.Move.String(), At: time.Now()} // a roll carries its dice
-		err = ss.store.Played(ctx, ss.id, data, row, ss.t.Over(), row.At)
+		err = ss.savePlayedLocked(ctx, p, data, row)
 		cancel()
 	}
 	if err != nil {
 		if uerr := ss.takeBackLocked(); uerr != nil {
-			return fmt.Errorf("%w: %v (and the move could not be taken back: %v)", errStore, err, uerr)
+			return fmt.Errorf("%w: %w (and the move could not be taken back: %v)", errStore, err, uerr)
 		}
-		return fmt.Errorf("%w: %v", errStore, err)
+		return fmt.Errorf("%w: %w", errStore, err)
 	}
 	if e.Move.Kind == elasund.Roll {
 		ss.lastRoll = rollOf(ss.t, n, e)
@@ -468,6 +474,10 @@ func (ss *session) playBot(name string, version int, m elasund.Move, chooseErr e
 		chooseErr = ss.playLocked(p, m)
 		if chooseErr == nil {
 			return true
+		}
+		if errors.Is(chooseErr, errStale) && ss.shared() {
+			ss.running = false // another server played on: shared.go's again reloads the game
+			return false
 		}
 		if errors.Is(chooseErr, errStore) {
 			ss.note = fmt.Sprintf("the %s bot's move could not be saved: %v", name, chooseErr)

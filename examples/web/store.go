@@ -16,10 +16,10 @@ import (
 // move log, so that a restart loses nothing that was answered. The server
 // calls it under a session's lock, and it never calls back into a session.
 //
-// The one implementation is SQLite (sqliteStore). The schema is plain SQL
-// (two tables and a version); a host who outgrows one machine would put
-// the same schema on a database server and write a second implementation
-// of this interface (see docs/web.md).
+// There are two implementations: SQLite (sqliteStore), one server to a
+// database file, and PostgreSQL (pgStore, store_pg.go), which several
+// servers share (a sharedStore). The schema is plain SQL (two tables and a
+// version), the same in both, and migrated the same way.
 type store interface {
 	// Create saves a new game, before any request about it is answered.
 	Create(ctx context.Context, g storedGame) error
@@ -383,6 +383,9 @@ func (st *sqliteStore) Expire(ctx context.Context, cutoff time.Time) (int, error
 	}
 	return int(n), tx.Commit()
 }
+
+// Ping checks that the database answers.
+func (st *sqliteStore) Ping(ctx context.Context) error { return st.db.PingContext(ctx) }
 
 // Close implements store. It releases the database's lock once the
 // database is closed.
