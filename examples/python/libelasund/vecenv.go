@@ -440,8 +440,6 @@ func vecIntN(src *rand.PCG, n int) int {
 	return int(hi)
 }
 
-var vecScratch = sync.Pool{New: func() any { return new([elasund.ObservationSize]float32) }}
-
 // parallel runs f(i) for every game, split over GOMAXPROCS goroutines,
 // and returns the error of the lowest game that failed (a panic is an
 // error too). Which goroutine runs a game changes nothing: f may touch
