@@ -85,6 +85,7 @@ type vecGame struct {
 	moves   []elasund.Move // AppendLegal's buffer
 	legal   []int32        // the action indices of the decision's legal moves
 	prev    []int32        // the indices marked in the masks by the call before
+	listed  int            // the length of the index list the call before wrote
 	next    elasund.Move   // the move of the step being validated
 	err     error          // its error
 	rets    [elasund.MaxPlayers]float64
@@ -244,7 +245,7 @@ func (e *vecEnv) reset(b *vecBuffers, reseed bool, seed uint64) error {
 	clear(b.bits)
 	err := e.parallel(func(i int) error {
 		vg := &e.games[i]
-		vg.prev = vg.prev[:0]
+		vg.prev, vg.listed = vg.prev[:0], vecMaxLegal
 		b.dones[i] = 0
 		clear(b.rewards[i*e.players : (i+1)*e.players])
 		if err := e.start(vg, i); err != nil {
@@ -372,9 +373,10 @@ func (e *vecEnv) write(vg *vecGame, i int, b *vecBuffers) error {
 		b.counts[i] = int32(n)
 		row := b.indices[i*vecMaxLegal : (i+1)*vecMaxLegal]
 		copy(row, vg.legal)
-		for j := range row[n:] {
-			row[n+j] = -1
+		for j := n; j < vg.listed; j++ { // pad what the call before listed
+			row[j] = -1
 		}
+		vg.listed = n
 	}
 	if e.forms&(vecLegalBits|vecLegalBytes) == 0 {
 		return nil
