@@ -179,14 +179,23 @@ type vecScenario struct {
 	Rules    string `json:"rules"`
 	MaxTurns int    `json:"max_turns"`
 	Steps    int    `json:"steps"`
-	forms    int
+	Legal    string `json:"legal"` // the forms, as VecEnv's legal argument
+}
+
+// forms returns the scenario's legal forms as vecLegal bits.
+func (s vecScenario) forms() int {
+	f := 0
+	for name := range strings.SplitSeq(s.Legal, "+") {
+		f |= map[string]int{"indices": vecLegalIndices, "bits": vecLegalBits, "bytes": vecLegalBytes}[name]
+	}
+	return f
 }
 
 var vecScenarios = []vecScenario{
-	{Name: "2 players, every form", N: 3, Players: 2, Seed: 1, Rules: "default", MaxTurns: 4, Steps: 120, forms: vecLegalAll},
-	{Name: "3 players, english, indices", N: 5, Players: 3, Seed: 99, Rules: "english", MaxTurns: 3, Steps: 90, forms: vecLegalIndices},
-	{Name: "4 players, no limit, bits", N: 2, Players: 4, Seed: 1 << 63, Rules: "default", Steps: 150, forms: vecLegalBits},
-	{Name: "2 players, no limit, bytes", N: 4, Players: 2, Seed: 7, Rules: "default", Steps: 400, forms: vecLegalBytes},
+	{Name: "2 players, every form", N: 3, Players: 2, Seed: 1, Rules: "default", MaxTurns: 4, Steps: 120, Legal: "indices+bits+bytes"},
+	{Name: "3 players, english, indices", N: 5, Players: 3, Seed: 99, Rules: "english", MaxTurns: 3, Steps: 90, Legal: "indices"},
+	{Name: "4 players, no limit, bits", N: 2, Players: 4, Seed: 1 << 63, Rules: "default", Steps: 150, Legal: "bits"},
+	{Name: "2 players, no limit, bytes", N: 4, Players: 2, Seed: 7, Rules: "default", Steps: 400, Legal: "bytes"},
 }
 
 func (s vecScenario) config(t testing.TB) elasund.Config {
@@ -205,16 +214,16 @@ func TestVecEnvMatchesLibrary(t *testing.T) {
 	for _, s := range vecScenarios {
 		t.Run(s.Name, func(t *testing.T) {
 			cfg := s.config(t)
-			e, err := newVecEnv(s.N, s.Players, s.Seed, cfg.Rules, s.MaxTurns, s.forms)
+			e, err := newVecEnv(s.N, s.Players, s.Seed, cfg.Rules, s.MaxTurns, s.forms())
 			if err != nil {
 				t.Fatal(err)
 			}
-			b := vecTestBuffers(s.N, s.Players, s.forms)
+			b := vecTestBuffers(s.N, s.Players, s.forms())
 			if err := e.reset(b, false, 0); err != nil {
 				t.Fatal(err)
 			}
 			r := newVecReplay(t, s.N, cfg, s.Seed)
-			if err := r.compare(b, make([][]float64, s.N), s.forms); err != nil {
+			if err := r.compare(b, make([][]float64, s.N), s.forms()); err != nil {
 				t.Fatalf("after reset: %v", err)
 			}
 			ends := 0
@@ -224,7 +233,7 @@ func TestVecEnvMatchesLibrary(t *testing.T) {
 					t.Fatalf("step %d: %v", step, err)
 				}
 				ended := r.step(t, a)
-				if err := r.compare(b, ended, s.forms); err != nil {
+				if err := r.compare(b, ended, s.forms()); err != nil {
 					t.Fatalf("step %d: %v", step, err)
 				}
 				for _, x := range ended {
