@@ -253,6 +253,14 @@ class VecEnv:
         self._stref = _c.byref(st)
         self._actions = _Buf("i8", (n,))
 
+    def _call(self, f, *args):
+        try:
+            return _native.call(f, *args)
+        except ValueError:
+            if self._h is None:  # closed by another thread meanwhile
+                raise ValueError("elasund: VecEnv closed") from None
+            raise
+
     def _handle(self):
         h = self._h
         if h is None:
@@ -284,7 +292,7 @@ class VecEnv:
             seed = _int(seed, "seed")
             if not 0 <= seed < 1 << 64:
                 raise ValueError("elasund: VecEnv: seed %d out of range (0 to 2**64-1)" % seed)
-        _native.call(_reset, h, int(reseed), seed or 0, self._stref)
+        self._call(_reset, h, int(reseed), seed or 0, self._stref)
         if reseed:
             self.seed = seed
         return self.observations
@@ -302,7 +310,7 @@ class VecEnv:
         """
         h = self._handle()
         ptr, width, keep = self._actions_arg(actions)
-        _native.call(_step, h, ptr, width, self.n, self._stref)
+        self._call(_step, h, ptr, width, self.n, self._stref)
         del keep
         return self.observations, self.rewards, self.dones, self.to_play
 
@@ -312,7 +320,7 @@ class VecEnv:
         same seed and steps). Returns n int64 (a NumPy array, or an
         ``array.array('q')``), the same buffer at every call."""
         h = self._handle()
-        _native.call(_sample, h, self._actions.address, self.n)
+        self._call(_sample, h, self._actions.address, self.n)
         return self._actions.owner
 
     def legal_actions(self, i):
@@ -354,7 +362,8 @@ class VecEnv:
                 return actions.buffer_info()[0], actions.itemsize, actions
             if actions.typecode in "fdu" or actions.typecode == "w":
                 raise TypeError("actions must be integers, not array('%s')" % actions.typecode)
-        elif isinstance(actions, (str, bytes, bytearray)) or not hasattr(actions, "__len__"):
+        elif (isinstance(actions, (str, bytes, bytearray, set, frozenset, dict))
+              or not hasattr(actions, "__len__")):
             raise TypeError("actions must be a sequence of %d integers, not %s"
                             % (self.n, type(actions).__name__))
         self._check_len(len(actions))

@@ -46,6 +46,7 @@ func vecTestBuffers(n, players, forms int) *vecBuffers {
 // plain roll is played whenever the phase is the roll, and a game that
 // ends starts its next episode.
 type vecReplay struct {
+	sorted   bool // list the legal actions by index, not in Legal's order
 	cfg      elasund.Config
 	seed     uint64
 	games    []*elasund.Game
@@ -101,12 +102,23 @@ func (r *vecReplay) step(t testing.TB, a []int64) [][]float64 {
 	return ended
 }
 
+// legal returns game i's legal actions from the library, in Legal's
+// order or, if r.sorted, by index (as VecEnv.legal_actions lists them from
+// the masks).
+func (r *vecReplay) legal(i int) []int {
+	legal := r.games[i].AppendLegalIndices(nil)
+	if r.sorted {
+		slices.Sort(legal)
+	}
+	return legal
+}
+
 // choose picks the actions of a step from the library's legal actions:
 // the ((step·7 + i·3) mod count)-th of game i's.
 func (r *vecReplay) choose(step int) []int64 {
 	a := make([]int64, len(r.games))
-	for i, g := range r.games {
-		legal := g.AppendLegalIndices(nil)
+	for i := range r.games {
+		legal := r.legal(i)
 		a[i] = int64(legal[(step*7+i*3)%len(legal)])
 	}
 	return a
@@ -250,9 +262,10 @@ func TestVecEnvMatchesLibrary(t *testing.T) {
 }
 
 // vecHash returns the first 16 hex digits of the SHA-256 of the buffers of
-// a step, as tests/test_vecenv.py computes it: observations, to_play,
-// rewards, dones (little-endian), then each game's legal action indices
-// (int32, without the padding).
+// a step, as tests/test_vecenv_library.py computes it: observations,
+// to_play, rewards, dones (little-endian), then each game's legal action
+// indices (int32, without the padding; in Legal's order if the scenario
+// has the index lists, by index if only masks).
 func vecHash(obs []float32, toPlay []int32, rewards []float32, dones []uint8, legal [][]int) string {
 	h := sha256.New()
 	for _, x := range obs {
@@ -292,7 +305,7 @@ func (r *vecReplay) hash(ended [][]float64) string {
 			}
 			rewards = append(rewards, x)
 		}
-		legal = append(legal, g.AppendLegalIndices(nil))
+		legal = append(legal, r.legal(i))
 	}
 	return vecHash(obs, toPlay, rewards, dones, legal)
 }
@@ -321,6 +334,7 @@ func TestVecEnvGolden(t *testing.T) {
 	g.Comment = "written by go test -run TestVecEnvGolden -update in examples/python/libelasund (vecenv_test.go)"
 	for _, s := range vecScenarios {
 		r := newVecReplay(t, s.N, s.config(t), s.Seed)
+		r.sorted = s.forms()&vecLegalIndices == 0
 		e := goldenEntry{vecScenario: s}
 		e.Hashes = append(e.Hashes, r.hash(make([][]float64, s.N)))
 		for step := range s.Steps {
