@@ -84,11 +84,13 @@ def main():
     ap = argparse.ArgumentParser(description="REINFORCE sketch over elasund.VecEnv")
     ap.add_argument("--steps", type=int, default=300)
     ap.add_argument("--n", type=int, default=32, help="games at once")
-    ap.add_argument("--max-turns", type=int, default=8, help="turn limit, so that episodes end soon")
+    ap.add_argument("--max-turns", type=int, default=8,
+                    help="turn limit, so that episodes end soon")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
 
-    env = elasund.VecEnv(args.n, players=2, seed=args.seed, legal="indices", max_turns=args.max_turns)
+    env = elasund.VecEnv(args.n, players=2, seed=args.seed, legal="indices",
+                         max_turns=args.max_turns)
     policy = LinearPolicy(args.n, seed=args.seed) if np is not None else None
     print("policy:", "linear softmax, REINFORCE (NumPy)" if policy else "random (no NumPy)")
     env.reset()

@@ -51,12 +51,15 @@ def python_rate(form, n, seconds):
 
 def go_rates(seconds):
     """BenchmarkVecEnvStep's env steps a second by form, or {} without Go."""
-    go = shutil.which("go") or ("/usr/local/go/bin/go" if os.path.exists("/usr/local/go/bin/go") else None)
+    go = shutil.which("go")
+    if go is None and os.path.exists("/usr/local/go/bin/go"):
+        go = "/usr/local/go/bin/go"
     if go is None:
         return {}
     pkg = os.path.join(os.path.dirname(HERE), "libelasund")
     out = subprocess.run(
-        [go, "test", "-run", "^$", "-bench", "BenchmarkVecEnvStep", "-benchtime", "%.1fs" % seconds, "."],
+        [go, "test", "-run", "^$", "-bench", "BenchmarkVecEnvStep",
+         "-benchtime", "%.1fs" % seconds, "."],
         cwd=pkg, capture_output=True, text=True, check=False,
     ).stdout
     rates = {}

@@ -20,8 +20,9 @@ starts its next episode in the same step.
 
 Seeds: game ``i``'s episode ``k`` (counting from 0) is the game of
 ``Config{Players: players, Seed: VecEnv.game_seed(seed, i, k), Rules:
-rules, MaxTurns: max_turns}``, that is ``elasund.new_game(players,
-seed=VecEnv.game_seed(seed, i, k), rules=rules)``; ``game_seed`` is
+rules, MaxTurns: max_turns}`` (without a turn limit, the game of
+``elasund.new_game(players, seed=VecEnv.game_seed(seed, i, k),
+rules=rules)``); ``game_seed`` is
 ``mix(mix(seed + mix(i)) + k)`` modulo 2**64, ``mix`` being SplitMix64's
 step (``mix(x)`` is SplitMix64's output for the state ``x``). So results
 depend on the seed and the actions only, never on the number of cores.
@@ -54,7 +55,8 @@ MAX_LEGAL = _sizes[2]
 LEGAL_BITS_BYTES = _sizes[3]
 #: The most games of one VecEnv. A game takes about 17 KB of buffers with
 #: legal="indices" (an observation of 10.6 KB and an index row of 5.7 KB),
-#: 14.6 KB with "bits", 42 KB with "bytes", and up to about 30 KB in Go.
+#: 14.6 KB with "bits", 42 KB with "bytes"; and in Go the game (0.5 KB)
+#: and its legal moves, about 10 KB in played games, at most 33 KB.
 MAX_GAMES = _sizes[4]
 
 _FORMS = {"indices": 1, "bits": 2, "bytes": 4}
@@ -161,22 +163,24 @@ class VecEnv:
     play may then go on for very long). ``legal`` chooses the forms of the
     legal actions written at every call, one or several joined by "+" (or a
     tuple of names): "indices" (``legal_counts`` and ``legal_indices``),
-    "bits" (``legal_bits``) or "bytes" (``legal_mask``).
+    "bits" (``legal_bits``) or "bytes" (``legal_mask``); "none" (or ``()``)
+    writes none (``sample_legal`` still draws legal actions).
 
     The buffers, allocated once and rewritten in place by ``reset`` and
     ``step`` (the same objects every time; NumPy arrays, or memoryviews
     over ``array.array`` buffers without NumPy):
 
     - ``observations``: n x OBSERVATION_SIZE float32, the observation of
-      the seat that decides (``View.AppendObservation``);
-    - ``to_play``: n int32, that seat;
-    - ``rewards``: n x players float32, the game's returns
-      (``Outcome.Returns``: 1 shared among the winners) in the step it
-      ended, else 0;
+      the seat that decides (``View.AppendObservation`` of its view: seats
+      relative to it, what it may not know hidden);
+    - ``to_play``: n int32, that seat (0 to players - 1);
+    - ``rewards``: n x players float32, ``rewards[i, p]`` seat p's return
+      (``Outcome.Returns``: 1 shared among the seats in first place) in
+      the step game i ended, else 0;
     - ``dones``: n uint8, 1 if the game ended in this step; it was reset
       at once, and the other buffers already show the next episode;
     - ``legal_counts`` (n int32) and ``legal_indices`` (n x MAX_LEGAL
-      int32, the legal action indices in ``Legal``'s order, padded with
+      int32, the legal action indices in ``Game.Legal``'s order, padded with
       -1), with legal "indices";
     - ``legal_bits``: n x LEGAL_BITS_BYTES uint8, bit i of byte j set if
       action 8j + i is legal (``numpy.unpackbits(env.legal_bits,
@@ -218,7 +222,8 @@ class VecEnv:
         self.n, self.players, self.seed = n, players, seed
         self.rules, self.max_turns = rules, max_turns or None
         self.legal = tuple(f for f in ("indices", "bits", "bytes") if forms & _FORMS[f])
-        h = _native.call(_new, n, players, seed, rules.encode("utf-8", "replace"), max_turns, forms)
+        rules_c = rules.encode("utf-8", "replace")
+        h = _native.call(_new, n, players, seed, rules_c, max_turns, forms)
         try:
             self._alloc(forms)
         except BaseException:
@@ -336,7 +341,8 @@ class VecEnv:
             return [int(x) for x in row]
         if "legal_bits" in b:
             row = bytes(b["legal_bits"].flat[i * LEGAL_BITS_BYTES:(i + 1) * LEGAL_BITS_BYTES])
-            return [8 * j + k for j, byte in enumerate(row) if byte for k in range(8) if byte >> k & 1]
+            return [8 * j + k for j, byte in enumerate(row) if byte
+                    for k in range(8) if byte >> k & 1]
         if "legal_mask" in b:
             row = bytes(b["legal_mask"].flat[i * NUM_ACTIONS:(i + 1) * NUM_ACTIONS])
             return [a for a, x in enumerate(row) if x]

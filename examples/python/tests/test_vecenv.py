@@ -38,7 +38,8 @@ class ShapesTest(unittest.TestCase):
     def test_shapes_and_types(self):
         f32, i32, u8 = ("f", "i", "B") if np is None else ("f", np.dtype("int32").char, "B")
         cases = [
-            ("indices", {"legal_counts": ((3,), i32, 4), "legal_indices": ((3, MAX_LEGAL), i32, 4)}),
+            ("indices", {"legal_counts": ((3,), i32, 4),
+                         "legal_indices": ((3, MAX_LEGAL), i32, 4)}),
             ("bits", {"legal_bits": ((3, LEGAL_BITS_BYTES), u8, 1)}),
             ("bytes", {"legal_mask": ((3, NUM_ACTIONS), u8, 1)}),
             ("bits+bytes", {"legal_bits": ((3, LEGAL_BITS_BYTES), u8, 1),
@@ -74,12 +75,11 @@ class ShapesTest(unittest.TestCase):
             for _ in range(30):
                 self.assertIs(env.sample_legal(), a)
                 out = env.step(a)
-                self.assertEqual([id(x) for x in out],
-                                 [id(env.observations), id(env.rewards), id(env.dones), id(env.to_play)])
-            self.assertEqual([id(x) for x in bufs],
-                             [id(x) for x in (env.observations, env.to_play, env.rewards, env.dones,
-                                              env.legal_counts, env.legal_indices, env.legal_bits,
-                                              env.legal_mask)])
+                want = (env.observations, env.rewards, env.dones, env.to_play)
+                self.assertEqual([id(x) for x in out], [id(x) for x in want])
+            now = [env.observations, env.to_play, env.rewards, env.dones,
+                   env.legal_counts, env.legal_indices, env.legal_bits, env.legal_mask]
+            self.assertEqual([id(x) for x in bufs], [id(x) for x in now])
 
     def test_numpy_or_memoryview(self):
         with elasund.VecEnv(2) as env:
@@ -133,12 +133,14 @@ class LegalFormsTest(unittest.TestCase):
                     self.assertEqual(len(set(idx)), len(idx))
                     self.assertEqual(env.legal_actions(i), idx)
                 if np is not None:
-                    unpacked = np.unpackbits(env.legal_bits, axis=1, bitorder="little")[:, :NUM_ACTIONS]
+                    unpacked = np.unpackbits(env.legal_bits, axis=1, bitorder="little")
+                    unpacked = unpacked[:, :NUM_ACTIONS]
                     self.assertTrue((unpacked == env.legal_mask).all())
                 env.step(env.sample_legal())
 
     def test_legal_actions_from_each_form(self):
-        envs = [elasund.VecEnv(3, seed=2, legal=f, max_turns=4) for f in ("indices", "bits", "bytes")]
+        envs = [elasund.VecEnv(3, seed=2, legal=f, max_turns=4)
+                for f in ("indices", "bits", "bytes")]
         try:
             for env in envs:
                 env.reset()
@@ -350,7 +352,8 @@ class ActionsTest(unittest.TestCase):
             env.reset()
             before = snapshot(env)
             for bad in [[1.0, 2.0, 3.0], [1, "2", 3], [1, None, 3], "abc", b"abc", 7, None,
-                        array.array("d", [1, 2, 3]), array.array("f", [1, 2, 3]), {1, 2, 3}, {0: 1, 1: 2, 2: 3}]:
+                        array.array("d", [1, 2, 3]), array.array("f", [1, 2, 3]),
+                        {1, 2, 3}, {0: 1, 1: 2, 2: 3}]:
                 with self.subTest(bad=bad), self.assertRaises(TypeError):
                     env.step(bad)
             if np is not None:
@@ -377,11 +380,13 @@ class ConstructorTest(unittest.TestCase):
 
     def test_bad_arguments(self):
         for kw, err in [
-            (dict(n="3"), TypeError), (dict(n=2.0), TypeError), (dict(n=1, players=None), TypeError),
+            (dict(n="3"), TypeError), (dict(n=2.0), TypeError),
+            (dict(n=1, players=None), TypeError),
             (dict(n=1, seed=1.5), TypeError), (dict(n=1, rules=3), TypeError),
             (dict(n=1, legal=3), TypeError), (dict(n=1, legal=("indices", 2)), TypeError),
             (dict(n=1, max_turns="9"), TypeError),
-            (dict(n=0), ValueError), (dict(n=-3), ValueError), (dict(n=elasund.VecEnv.MAX_GAMES + 1), ValueError),
+            (dict(n=0), ValueError), (dict(n=-3), ValueError),
+            (dict(n=elasund.VecEnv.MAX_GAMES + 1), ValueError),
             (dict(n=1, players=1), ValueError), (dict(n=1, players=5), ValueError),
             (dict(n=1, players=2**70), ValueError),
             (dict(n=1, seed=-1), ValueError), (dict(n=1, seed=2**64), ValueError),
