@@ -34,7 +34,8 @@ import operator
 
 from . import _native
 
-__all__ = ["VecEnv", "NUM_ACTIONS", "OBSERVATION_SIZE", "MAX_LEGAL", "MAX_GAMES"]
+__all__ = ["VecEnv", "NUM_ACTIONS", "OBSERVATION_SIZE", "MAX_LEGAL", "LEGAL_BITS_BYTES",
+           "MAX_GAMES"]
 
 _c = ctypes
 _sizes = (_c.c_int64 * 5)()

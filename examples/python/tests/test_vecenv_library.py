@@ -18,7 +18,6 @@ import threading
 import unittest
 
 import elasund
-from elasund import _native
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "testdata", "vecenv_golden.json")
