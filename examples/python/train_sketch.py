@@ -20,7 +20,8 @@ With PyTorch the loop is the same; only the policy changes:
     legal_logits = logits.gather(1, idx.clamp(min=0))
     legal_logits[idx < 0] = float("-inf")
     pick = torch.distributions.Categorical(logits=legal_logits).sample()
-    actions = idx.gather(1, pick[:, None])[:, 0]   # action indices for env.step
+    actions = idx.gather(1, pick[:, None])[:, 0]   # action indices
+    env.step(actions.cpu().numpy())                # read in place (int64)
     # legal="bits": unpack the mask and mask the logits instead:
     # mask = np.unpackbits(env.legal_bits, axis=1, bitorder="little")[:, :NUM_ACTIONS]
     # logits[~torch.from_numpy(mask).bool()] = float("-inf")
