@@ -111,8 +111,10 @@ def _read_sizes():
 #: action is an int in [0, NUM_ACTIONS).
 #: OBSERVATION_SIZE: the length of an observation (Go's ObservationSize).
 #: MAX_PLAYERS: the most players of a game (Go's MaxPlayers), 4.
-#: MAX_LEGAL_ACTIONS: the most legal actions a position has (the bound of
-#: Go's legal-move lists), 2048.
+#: MAX_LEGAL_ACTIONS: the most legal actions a position has, 1426 (phase 3:
+#: five permits, each free on the 18 squares of two permit rows or paid 3
+#: ways on 89 squares, and taking gold); the row length of VecEnv's
+#: legal_indices.
 #: TURN_LIMIT: the largest max_turns (Go's TurnLimit).
 
 #: The player id of a chance node (OpenSpiel's kChancePlayerId).

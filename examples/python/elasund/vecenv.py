@@ -34,7 +34,7 @@ import operator
 
 from . import _native
 
-__all__ = ["VecEnv", "NUM_ACTIONS", "OBSERVATION_SIZE", "MAX_LEGAL", "LEGAL_BITS_BYTES",
+__all__ = ["VecEnv", "NUM_ACTIONS", "OBSERVATION_SIZE", "MAX_LEGAL_ACTIONS", "LEGAL_BITS_BYTES",
            "MAX_GAMES"]
 
 _c = ctypes
@@ -51,7 +51,7 @@ OBSERVATION_SIZE = _sizes[1]
 #: with each of three colours on every empty square (at most 89), and
 #: taking gold: 5 * (18 + 3 * 89) + 1 = 1426. Played games stay far below
 #: (a few hundred).
-MAX_LEGAL = _sizes[2]
+MAX_LEGAL_ACTIONS = _sizes[2]
 #: The bytes of one game's bit-packed mask, ceil(NUM_ACTIONS / 8).
 LEGAL_BITS_BYTES = _sizes[3]
 #: The most games of one VecEnv. A game takes about 17 KB of buffers with
@@ -180,7 +180,7 @@ class VecEnv:
       the step game i ended, else 0;
     - ``dones``: n uint8, 1 if the game ended in this step; it was reset
       at once, and the other buffers already show the next episode;
-    - ``legal_counts`` (n int32) and ``legal_indices`` (n x MAX_LEGAL
+    - ``legal_counts`` (n int32) and ``legal_indices`` (n x MAX_LEGAL_ACTIONS
       int32, the legal action indices in ``Game.Legal``'s order, padded with
       -1), with legal "indices";
     - ``legal_bits``: n x LEGAL_BITS_BYTES uint8, bit i of byte j set if
@@ -202,7 +202,7 @@ class VecEnv:
 
     NUM_ACTIONS = NUM_ACTIONS
     OBSERVATION_SIZE = OBSERVATION_SIZE
-    MAX_LEGAL = MAX_LEGAL
+    MAX_LEGAL_ACTIONS = MAX_LEGAL_ACTIONS
     MAX_GAMES = MAX_GAMES
 
     def __init__(self, n, players=2, seed=0, rules="default", legal="indices", max_turns=None):
@@ -240,7 +240,7 @@ class VecEnv:
             ("rewards", "rewards", "f4", (n, self.players), True),
             ("dones", "dones", "u1", (n,), True),
             ("legal_counts", "legal_counts", "i4", (n,), forms & 1),
-            ("legal_indices", "legal_indices", "i4", (n, MAX_LEGAL), forms & 1),
+            ("legal_indices", "legal_indices", "i4", (n, MAX_LEGAL_ACTIONS), forms & 1),
             ("legal_bits", "legal_bits", "u1", (n, LEGAL_BITS_BYTES), forms & 2),
             ("legal_mask", "legal_mask", "u1", (n, NUM_ACTIONS), forms & 4),
         ]
@@ -338,7 +338,7 @@ class VecEnv:
         b = self._bufs
         if "legal_indices" in b:
             k = b["legal_counts"].flat[i]
-            row = b["legal_indices"].flat[i * MAX_LEGAL:i * MAX_LEGAL + k]
+            row = b["legal_indices"].flat[i * MAX_LEGAL_ACTIONS:i * MAX_LEGAL_ACTIONS + k]
             return [int(x) for x in row]
         if "legal_bits" in b:
             row = bytes(b["legal_bits"].flat[i * LEGAL_BITS_BYTES:(i + 1) * LEGAL_BITS_BYTES])

@@ -21,11 +21,6 @@ type pyState struct {
 	g elasund.Game
 }
 
-// stateMaxLegal is the size of the buffer Python passes for the legal
-// actions: the library's bound on the legal moves of any position
-// (action.go, maxLegal), which TestStateMaxLegal checks on played games.
-const stateMaxLegal = 2048
-
 // The status of a state, as elasund_state_apply returns it: the seat to
 // move, 0 to 3, or one of these.
 const (
@@ -153,7 +148,7 @@ func (s *pyState) chance() bool {
 // stateSizes are the sizes Python reads once (elasund_state_sizes): the
 // action space, the observation, the most players, the legal actions'
 // buffer and the turn limit.
-var stateSizes = [...]int64{elasund.NumActions, elasund.ObservationSize, elasund.MaxPlayers, stateMaxLegal, elasund.TurnLimit}
+var stateSizes = [...]int64{elasund.NumActions, elasund.ObservationSize, elasund.MaxPlayers, maxLegalActions, elasund.TurnLimit}
 
 // chanceOutcomes writes the chance outcomes (AppendChanceOutcomes), their
 // actions into actions and their probabilities into probs, and returns how
@@ -175,7 +170,7 @@ func (s *pyState) chanceOutcomes(actions []int64, probs []float64) (int, error) 
 // 20 times faster than AppendLegalIndices, which zeroes a buffer for the
 // longest list on every call.
 var stateMoves = sync.Pool{New: func() any {
-	b := make([]elasund.Move, 0, stateMaxLegal)
+	b := make([]elasund.Move, 0, maxLegalActions)
 	return &b
 }}
 

@@ -24,7 +24,7 @@ func playedStates(t testing.TB, games int) []pyState {
 			t.Fatal(err)
 		}
 		r := rand.New(rand.NewPCG(uint64(i), 1))
-		dst := make([]int64, stateMaxLegal)
+		dst := make([]int64, maxLegalActions)
 		for s.status() != statusTerminal {
 			out = append(out, *s)
 			n, err := s.legal(dst)
@@ -51,8 +51,8 @@ func TestStateMaxLegal(t *testing.T) {
 	for _, s := range playedStates(t, 30) {
 		most = max(most, len(s.g.Legal()))
 	}
-	if most > stateMaxLegal || most < 100 {
-		t.Errorf("at most %d legal moves in played games; want 100 to %d", most, stateMaxLegal)
+	if most > maxLegalActions || most < 100 {
+		t.Errorf("at most %d legal moves in played games; want 100 to %d", most, maxLegalActions)
 	}
 }
 
@@ -60,7 +60,7 @@ func TestStateMaxLegal(t *testing.T) {
 // rolls of AppendChanceOutcomes at the roll, AppendLegalIndices and
 // AppendLegalMask elsewhere.
 func TestStateLegal(t *testing.T) {
-	dst := make([]int64, stateMaxLegal)
+	dst := make([]int64, maxLegalActions)
 	mask := make([]byte, elasund.NumActions)
 	for i, s := range playedStates(t, 6) {
 		n, err := s.legal(dst)
@@ -406,7 +406,7 @@ func TestLookupState(t *testing.T) {
 
 // TestStateSizes checks the sizes Python reads.
 func TestStateSizes(t *testing.T) {
-	want := []int64{elasund.NumActions, elasund.ObservationSize, elasund.MaxPlayers, stateMaxLegal, elasund.TurnLimit}
+	want := []int64{elasund.NumActions, elasund.ObservationSize, elasund.MaxPlayers, maxLegalActions, elasund.TurnLimit}
 	if !slices.Equal(stateSizes[:], want) {
 		t.Errorf("stateSizes = %v; want %v", stateSizes, want)
 	}
@@ -416,7 +416,7 @@ func TestStateSizes(t *testing.T) {
 // Python package's legal_actions.
 func BenchmarkStateLegal(b *testing.B) {
 	positions := playedStates(b, 1)
-	dst := make([]int64, stateMaxLegal)
+	dst := make([]int64, maxLegalActions)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := positions[i%len(positions)].legal(dst); err != nil {
@@ -429,7 +429,7 @@ func BenchmarkStateLegal(b *testing.B) {
 // new position's legal actions, or none when they do not fit.
 func TestStateApplyLegal(t *testing.T) {
 	positions := playedStates(t, 2)
-	dst, want := make([]int64, stateMaxLegal), make([]int64, stateMaxLegal)
+	dst, want := make([]int64, maxLegalActions), make([]int64, maxLegalActions)
 	for i := 0; i+1 < len(positions); i++ {
 		s := positions[i]
 		next := positions[i+1]

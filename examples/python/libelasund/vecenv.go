@@ -17,9 +17,10 @@ import (
 	"github.com/elasund/elasund"
 )
 
-// vecMaxLegal is the most legal moves any position of any game has, the
-// row length of the padded index lists. The most come in phase 3 (RULES.md
-// §5): each of the five permits in supply goes free on the empty squares
+// maxLegalActions is the most legal moves any position of any game has:
+// the size of the buffer of legal actions a State passes and the row
+// length of a VecEnv's padded index lists (Python's MAX_LEGAL_ACTIONS).
+// The most come in phase 3 (RULES.md §5): each of the five permits in supply goes free on the empty squares
 // of the permit rows (at most two rows of at most 9 squares: 18) and paid
 // with 2 cards of each of at most 3 colours on every empty square (at most
 // 89: the city has at most 90 squares, and c8 always holds the church
@@ -31,7 +32,7 @@ import (
 // sites; church and end), a discard at most C(12,3) = 220, a return at most
 // C(21,2) = 210, a rebuild 146. TestVecMaxLegalBound checks it on played
 // games (whose largest count is far below).
-const vecMaxLegal = 5*(2*9+3*89) + 1
+const maxLegalActions = 5*(2*9+3*89) + 1
 
 // vecMaxGames bounds n, the games of one VecEnv. A game takes 16.4 KB of
 // buffers with the index lists (10.6 KB of observation, 5.7 KB of index
@@ -96,7 +97,7 @@ type vecGame struct {
 
 // vecBuffers are the caller's buffers, one row per game: observations (n ×
 // ObservationSize), toPlay, rewards (n × players), dones, and those of the
-// legal forms chosen: counts and indices (n × vecMaxLegal, padded with
+// legal forms chosen: counts and indices (n × maxLegalActions, padded with
 // -1), bits (n × vecBitsLen) and mask (n × NumActions). Forms not chosen
 // are nil.
 type vecBuffers struct {
@@ -215,7 +216,7 @@ func (e *vecEnv) check(b *vecBuffers) error {
 		want("rewards", len(b.rewards), e.players, 0),
 		want("dones", len(b.dones), 1, 0),
 		want("legal_counts", len(b.counts), 1, vecLegalIndices),
-		want("legal_indices", len(b.indices), vecMaxLegal, vecLegalIndices),
+		want("legal_indices", len(b.indices), maxLegalActions, vecLegalIndices),
 		want("legal_bits", len(b.bits), vecBitsLen, vecLegalBits),
 		want("legal_mask", len(b.mask), elasund.NumActions, vecLegalBytes))
 }
@@ -248,7 +249,7 @@ func (e *vecEnv) reset(b *vecBuffers, reseed bool, seed uint64) error {
 	clear(b.bits)
 	err := e.parallel(func(i int) error {
 		vg := &e.games[i]
-		vg.prev, vg.listed = vg.prev[:0], vecMaxLegal
+		vg.prev, vg.listed = vg.prev[:0], maxLegalActions
 		b.dones[i] = 0
 		clear(b.rewards[i*e.players : (i+1)*e.players])
 		if err := e.start(vg, i); err != nil {
@@ -369,12 +370,12 @@ func (e *vecEnv) write(vg *vecGame, i int, b *vecBuffers) error {
 		vg.legal = append(vg.legal, int32(m.Index()))
 	}
 	n := len(vg.legal)
-	if n > vecMaxLegal {
-		return fmt.Errorf("%w: %d legal moves, more than the bound %d", errVecPanic, n, vecMaxLegal)
+	if n > maxLegalActions {
+		return fmt.Errorf("%w: %d legal moves, more than the bound %d", errVecPanic, n, maxLegalActions)
 	}
 	if e.forms&vecLegalIndices != 0 {
 		b.counts[i] = int32(n)
-		row := b.indices[i*vecMaxLegal : (i+1)*vecMaxLegal]
+		row := b.indices[i*maxLegalActions : (i+1)*maxLegalActions]
 		copy(row, vg.legal)
 		for j := n; j < vg.listed; j++ { // pad what the call before listed
 			row[j] = -1

@@ -79,7 +79,7 @@ func elasund_vecenv_sizes(out *C.int64_t) C.int64_t {
 		return -1
 	}
 	s := unsafe.Slice(out, 5)
-	s[0], s[1], s[2] = elasund.NumActions, elasund.ObservationSize, vecMaxLegal
+	s[0], s[1], s[2] = elasund.NumActions, elasund.ObservationSize, maxLegalActions
 	s[3], s[4] = vecBitsLen, vecMaxGames
 	return 5
 }

@@ -141,7 +141,7 @@ func compareLegal(g *elasund.Game, b *vecBuffers, i, forms int) error {
 	idx := g.AppendLegalIndices(nil)
 	mask := g.AppendLegalMask(nil)
 	if forms&vecLegalIndices != 0 {
-		row := b.indices[i*vecMaxLegal : (i+1)*vecMaxLegal]
+		row := b.indices[i*maxLegalActions : (i+1)*maxLegalActions]
 		n := int(b.counts[i])
 		if n != len(idx) {
 			return fmt.Errorf("legal_counts %d, library %d", n, len(idx))
@@ -366,7 +366,7 @@ func TestVecEnvHashMatchesBuffers(t *testing.T) {
 		var legal [][]int
 		for i := range s.N {
 			var l []int
-			for _, x := range b.indices[i*vecMaxLegal : i*vecMaxLegal+int(b.counts[i])] {
+			for _, x := range b.indices[i*maxLegalActions : i*maxLegalActions+int(b.counts[i])] {
 				l = append(l, int(x))
 			}
 			legal = append(legal, l)

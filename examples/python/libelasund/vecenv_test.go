@@ -25,7 +25,7 @@ func vecTestBuffers(n, players, forms int) *vecBuffers {
 		dones:   make([]uint8, n),
 	}
 	if forms&vecLegalIndices != 0 {
-		b.counts, b.indices = make([]int32, n), make([]int32, n*vecMaxLegal)
+		b.counts, b.indices = make([]int32, n), make([]int32, n*maxLegalActions)
 	}
 	if forms&vecLegalBits != 0 {
 		b.bits = make([]uint8, n*vecBitsLen)
@@ -132,7 +132,7 @@ func TestVecEnvSample(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, x := range a {
-			if !slices.Contains(b.indices[i*vecMaxLegal:i*vecMaxLegal+int(b.counts[i])], int32(x)) {
+			if !slices.Contains(b.indices[i*maxLegalActions:i*maxLegalActions+int(b.counts[i])], int32(x)) {
 				t.Fatalf("game %d: sampled %d, not legal", i, x)
 			}
 		}
@@ -322,7 +322,7 @@ func TestVecEnvReset(t *testing.T) {
 }
 
 // TestVecMaxLegalBound: no position of seeded random games of 2, 3 and 4
-// players has more legal moves than vecMaxLegal.
+// players has more legal moves than maxLegalActions.
 func TestVecMaxLegalBound(t *testing.T) {
 	games := 30
 	if testing.Short() {
@@ -345,10 +345,10 @@ func TestVecMaxLegalBound(t *testing.T) {
 			}
 		}
 	}
-	if most > vecMaxLegal {
-		t.Errorf("a position has %d legal moves, above the bound %d", most, vecMaxLegal)
+	if most > maxLegalActions {
+		t.Errorf("a position has %d legal moves, above the bound %d", most, maxLegalActions)
 	}
-	t.Logf("the most legal moves seen: %d (bound %d)", most, vecMaxLegal)
+	t.Logf("the most legal moves seen: %d (bound %d)", most, maxLegalActions)
 }
 
 // BenchmarkVecEnvStep is the work of VecEnv.step(VecEnv.sample_legal())

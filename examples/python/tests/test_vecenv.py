@@ -8,7 +8,7 @@ import unittest
 
 import elasund
 from elasund import _native
-from elasund.vecenv import LEGAL_BITS_BYTES, MAX_LEGAL, NUM_ACTIONS, OBSERVATION_SIZE
+from elasund.vecenv import LEGAL_BITS_BYTES, MAX_LEGAL_ACTIONS, NUM_ACTIONS, OBSERVATION_SIZE
 
 np = _native.numpy
 
@@ -39,13 +39,13 @@ class ShapesTest(unittest.TestCase):
         f32, i32, u8 = ("f", "i", "B") if np is None else ("f", np.dtype("int32").char, "B")
         cases = [
             ("indices", {"legal_counts": ((3,), i32, 4),
-                         "legal_indices": ((3, MAX_LEGAL), i32, 4)}),
+                         "legal_indices": ((3, MAX_LEGAL_ACTIONS), i32, 4)}),
             ("bits", {"legal_bits": ((3, LEGAL_BITS_BYTES), u8, 1)}),
             ("bytes", {"legal_mask": ((3, NUM_ACTIONS), u8, 1)}),
             ("bits+bytes", {"legal_bits": ((3, LEGAL_BITS_BYTES), u8, 1),
                             "legal_mask": ((3, NUM_ACTIONS), u8, 1)}),
             (("indices", "bytes"), {"legal_counts": ((3,), i32, 4),
-                                   "legal_indices": ((3, MAX_LEGAL), i32, 4),
+                                   "legal_indices": ((3, MAX_LEGAL_ACTIONS), i32, 4),
                                    "legal_mask": ((3, NUM_ACTIONS), u8, 1)}),
         ]
         common = {"observations": ((3, OBSERVATION_SIZE), f32, 4), "to_play": ((3,), i32, 4),
@@ -64,7 +64,7 @@ class ShapesTest(unittest.TestCase):
         self.assertEqual(NUM_ACTIONS, 31838)
         self.assertEqual(OBSERVATION_SIZE, 2659)
         self.assertEqual(LEGAL_BITS_BYTES, (31838 + 7) // 8)
-        self.assertEqual(MAX_LEGAL, 5 * (18 + 3 * 89) + 1)
+        self.assertEqual(MAX_LEGAL_ACTIONS, 5 * (18 + 3 * 89) + 1)
 
     def test_same_objects_every_call(self):
         with elasund.VecEnv(4, legal="indices+bits+bytes", max_turns=3) as env:
@@ -112,7 +112,7 @@ def decode_indices(env, i):
     """Game i's legal actions from legal_counts and legal_indices, decoded
     here; checks the padding."""
     counts = array.array("i", raw(env.legal_counts))
-    rowvals = array.array("i", raw(env.legal_indices)[4 * i * MAX_LEGAL:4 * (i + 1) * MAX_LEGAL])
+    rowvals = array.array("i", raw(env.legal_indices)[4 * i * MAX_LEGAL_ACTIONS:4 * (i + 1) * MAX_LEGAL_ACTIONS])
     k = counts[i]
     assert all(x == -1 for x in rowvals[k:]), "padding is not -1"
     return list(rowvals[:k])
