@@ -332,12 +332,12 @@ func (e *obsEncoder) board(o []float32) {
 			*plane(planeOwner+r, s) = 1
 		}
 	}
-	if v.ChurchOrigin() == NoSquare {
+	if g.ChurchOrigin() == NoSquare {
 		*plane(planeChurchArea, ChurchFoundation) = 1
 		return
 	}
 	for t := ChurchTile(1); t <= ChurchTiles; t++ {
-		if s := v.ChurchSquare(t); s.Valid() {
+		if s := g.ChurchSquare(t); s.Valid() {
 			*plane(planeChurchArea, s) = 1
 		}
 	}
@@ -346,34 +346,36 @@ func (e *obsEncoder) board(o []float32) {
 // seatBlock writes player p's seat block but its row cubes.
 func (e *obsEncoder) seatBlock(o []float32, p Player) {
 	v := e.v
+	g := &v.g // the Game's methods: the View's would copy the view
 	o[seatPresent] = 1
-	o[seatGold] = scaled(v.Gold(p), 20)
+	o[seatGold] = scaled(g.Gold(p), 20)
 	o[seatInfluence] = scaled(v.InfluenceCards(p), 20)
-	o[seatPending] = scaled(v.Pending(p), 20)
+	o[seatPending] = scaled(g.Pending(p), 20)
 	for val := 0; val < PermitsPerPlayer; val++ {
-		o[seatPermits+val] = bit01(v.PermitSquare(p, val) == InSupply)
+		o[seatPermits+val] = bit01(g.PermitSquare(p, val) == InSupply)
 	}
 	for b := Hut; b <= Workshop; b++ {
-		s := v.BuildingOrigin(p, b)
+		s := g.BuildingOrigin(p, b)
 		o[seatOnBoard+int(b-Hut)] = bit01(s.Valid())
 		if b.Starter() {
 			o[seatAwaiting+int(b-Hut)] = bit01(s == AwaitingRebuild)
 			o[seatRemoved+int(b-Hut)] = bit01(s == RemovedFromGame)
 		}
 	}
-	o[seatWallTiles] = scaled(v.WallTilesLeft(p), WallTilesPerPlayer)
-	o[seatDisk] = scaled(v.TradeDisk(p), MaxTradeDisk)
-	o[seatTradePoints] = scaled(v.TradePoints(p), 20)
+	o[seatWallTiles] = scaled(g.WallTilesLeft(p), WallTilesPerPlayer)
+	o[seatDisk] = scaled(g.TradeDisk(p), MaxTradeDisk)
+	o[seatTradePoints] = scaled(g.TradePoints(p), 20)
 	for i, m := range milestonePos {
-		o[seatMilestones+i] = bit01(v.HasMilestoneCube(p, int(m)))
+		o[seatMilestones+i] = bit01(g.HasMilestoneCube(p, int(m)))
 	}
-	o[seatCubes] = scaled(v.CubesPlaced(p), CubesPerPlayer)
+	o[seatCubes] = scaled(g.CubesPlaced(p), CubesPerPlayer)
 }
 
 // wall writes wall site w's block.
 func (e *obsEncoder) wall(o []float32, w WallSite) {
 	v := e.v
-	if !w.inGame(v.Players()) {
+	g := &v.g // the Game's methods: the View's would copy the view
+	if !w.inGame(g.Players()) {
 		return
 	}
 	o[wallInGame] = 1
@@ -387,14 +389,15 @@ func (e *obsEncoder) wall(o []float32, w WallSite) {
 // church writes the church's values, from churchtiles to churchchoice.
 func (e *obsEncoder) church(o []float32) {
 	v := e.v
+	g := &v.g // the Game's methods: the View's would copy the view
 	for t := ChurchTile(1); t <= ChurchTiles; t++ {
-		if r := e.seat(v.ChurchTileOwner(t)); r >= 0 {
+		if r := e.seat(g.ChurchTileOwner(t)); r >= 0 {
 			o[int(t-1)*MaxPlayers+r] = 1
 		}
 	}
-	o[obsChurchLeft-obsChurchOwner] = scaled(v.ChurchTilesLeft(), ChurchTiles)
+	o[obsChurchLeft-obsChurchOwner] = scaled(g.ChurchTilesLeft(), ChurchTiles)
 	oneHot(o[obsChurchBottom-obsChurchOwner:obsChurchChoice-obsChurchOwner], int(v.ChurchBottom())-1)
-	a, b := v.ChurchChoice() // the view shows them to the builder only
+	a, b := g.ChurchChoice() // the view shows them to the builder only
 	choice := o[obsChurchChoice-obsChurchOwner:]
 	oneHot(choice, int(a)-1)
 	oneHot(choice, int(b)-1)
@@ -403,42 +406,43 @@ func (e *obsEncoder) church(o []float32) {
 // global writes the global values, from players to permitrows.
 func (e *obsEncoder) global(o []float32) {
 	v := e.v
-	oneHot(o[globalPlayers:globalSeated], v.Players()-MinPlayers)
+	g := &v.g // the Game's methods: the View's would copy the view
+	oneHot(o[globalPlayers:globalSeated], g.Players()-MinPlayers)
 	o[globalSeated] = bit01(v.Viewer() != NoPlayer)
-	oneHot(o[globalPhase:globalActive], int(v.Phase()))
-	oneHot(o[globalActive:globalToMove], e.seat(v.Active()))
+	oneHot(o[globalPhase:globalActive], int(g.Phase()))
+	oneHot(o[globalActive:globalToMove], e.seat(g.Active()))
 	oneHot(o[globalToMove:globalFirst], e.seat(v.ToMove()))
-	oneHot(o[globalFirst:globalWinner], e.seat(v.FirstPlayer()))
+	oneHot(o[globalFirst:globalWinner], e.seat(g.FirstPlayer()))
 	oneHot(o[globalWinner:globalTurn], e.seat(v.Winner()))
-	o[globalTurn] = scaled(v.Turn(), 100)
-	if limit := v.MaxTurns(); limit > 0 {
+	o[globalTurn] = scaled(g.Turn(), 100)
+	if limit := g.MaxTurns(); limit > 0 {
 		o[globalLimit] = 1
-		o[globalTurnsLeft] = scaled(max(limit-v.Turn()+1, 0), 100)
+		o[globalTurnsLeft] = scaled(max(limit-g.Turn()+1, 0), 100)
 	}
-	o[globalBuildsLeft] = scaled(v.BuildsLeft(), 2)
-	oneHot(o[globalShip:globalDice], v.Ship().idx())
-	if a, b := v.Dice(); a > 0 && b > 0 {
+	o[globalBuildsLeft] = scaled(g.BuildsLeft(), 2)
+	oneHot(o[globalShip:globalDice], g.Ship().idx())
+	if a, b := g.Dice(); a > 0 && b > 0 {
 		oneHot(o[globalDice:globalPool], a+b-2)
 	}
-	pool := v.PiratesPool()
+	pool := g.PiratesPool()
 	for i, c := range [4]uint8{pool.Gold, pool.Blue, pool.Green, pool.Yellow} {
 		o[globalPool+i] = scaled(int(c), 10)
 	}
-	o[globalBank] = scaled(v.Bank(), GoldCards)
-	o[globalDeck] = scaled(v.DeckSize(), TotalInfluenceCards)
+	o[globalBank] = scaled(g.Bank(), GoldCards)
+	o[globalDeck] = scaled(g.DeckSize(), TotalInfluenceCards)
 	discard, hand := v.g.DiscardPile(), v.g.Hand(v.Viewer()) // View.Hand of the viewer, without copying the view
 	for i, c := range InfluenceColors() {
 		o[globalDiscard+i] = scaled(discard.Of(c), InfluencePerColor)
 		o[globalHand+i] = scaled(hand.Of(c), InfluencePerColor)
 	}
 	for b := Well; b <= LargeBuilding; b++ {
-		o[globalNeutral+int(b-Well)] = scaled(v.NeutralSupply(b), float32(b.Copies()))
+		o[globalNeutral+int(b-Well)] = scaled(g.NeutralSupply(b), float32(b.Copies()))
 	}
 	for i := range milestonePos {
 		o[globalMilestones+i] = scaled(int(v.g.flagsUsed(i)), float32(milestoneFlags[i])) // MilestoneCubes(m)
 	}
-	o[globalRules] = bit01(v.Rules().Has(AdjacentPermitRows))
-	o[globalRules+1] = bit01(v.Rules().Has(ShortageVoidsIncome))
+	o[globalRules] = bit01(g.Rules().Has(AdjacentPermitRows))
+	o[globalRules+1] = bit01(g.Rules().Has(ShortageVoidsIncome))
 	rows := v.g.permitRows() // PermitRows as a mask, without allocating
 	for ri := 0; ri < NumRows; ri++ {
 		o[globalPermitRows+ri] = bit01(rows&(1<<ri) != 0)
