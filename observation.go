@@ -291,6 +291,20 @@ func bit01(b bool) float32 {
 // scaled returns x / d.
 func scaled(x int, d float32) float32 { return float32(x) / d }
 
+// obsCityPlanes holds, for each player count, the board planes that
+// depend on it alone: [0] the city (InCity), [1] the trade values
+// (TradeValue / 2). board copies them rather than computing 180 values a
+// call.
+var obsCityPlanes = func() (t [MaxPlayers + 1][2][NumSquares]float32) {
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		for s := Square(0); s < NumSquares; s++ {
+			t[n][0][s] = bit01(InCity(s, n))
+			t[n][1][s] = scaled(TradeValue(s, n), 2)
+		}
+	}
+	return t
+}()
+
 // board writes the board planes. It reads each square's cell as At does,
 // without building At's Contents.
 func (e *obsEncoder) board(o []float32) {
@@ -298,9 +312,11 @@ func (e *obsEncoder) board(o []float32) {
 	g := &v.g
 	n := v.Players()
 	plane := func(k int, s Square) *float32 { return &o[k*NumSquares+int(s)] }
+	if n >= MinPlayers && n <= MaxPlayers { // the zero View's planes stay 0
+		copy(o[planeCity*NumSquares:], obsCityPlanes[n][0][:])
+		copy(o[planeTrade*NumSquares:], obsCityPlanes[n][1][:])
+	}
 	for s := Square(0); s < NumSquares; s++ {
-		*plane(planeCity, s) = bit01(InCity(s, n))
-		*plane(planeTrade, s) = scaled(TradeValue(s, n), 2)
 		*plane(planeEmpty, s) = bit01(g.isEmpty(s))
 		owner := -1
 		switch c := g.cell[s]; {
