@@ -342,13 +342,16 @@ func (st *sqliteStore) Game(ctx context.Context, id string) (storedGame, error) 
 	return g, err
 }
 
-// Moves implements store.
-func (st *sqliteStore) Moves(ctx context.Context, id string) ([]storedMove, error) {
-	rows, err := st.db.QueryContext(ctx, `SELECT n, turn, seat, move, played_at FROM moves WHERE game_id = ? ORDER BY n`, id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+// rowScanner is what the rows of database/sql and of pgx have in common.
+type rowScanner interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// scanMoves reads the rows of a query of moves (n, turn, seat, move,
+// played_at), for both stores.
+func scanMoves(rows rowScanner) ([]storedMove, error) {
 	var out []storedMove
 	for rows.Next() {
 		var m storedMove
@@ -360,6 +363,16 @@ func (st *sqliteStore) Moves(ctx context.Context, id string) ([]storedMove, erro
 		out = append(out, m)
 	}
 	return out, rows.Err()
+}
+
+// Moves implements store.
+func (st *sqliteStore) Moves(ctx context.Context, id string) ([]storedMove, error) {
+	rows, err := st.db.QueryContext(ctx, `SELECT n, turn, seat, move, played_at FROM moves WHERE game_id = ? ORDER BY n`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return scanMoves(rows)
 }
 
 // Expire implements store.

@@ -455,17 +455,7 @@ func (st *pgStore) Moves(ctx context.Context, id string) ([]storedMove, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []storedMove
-	for rows.Next() {
-		var m storedMove
-		var at int64
-		if err := rows.Scan(&m.N, &m.Turn, &m.Seat, &m.Text, &at); err != nil {
-			return nil, err
-		}
-		m.At = time.UnixMilli(at)
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return scanMoves(rows)
 }
 
 // Expire implements store. One server expires at a time (the others,
