@@ -53,17 +53,7 @@ func (s *pyState) rollout(seed uint64, dst []float64) (int, error) {
 //export elasund_state_random_rollout
 func elasund_state_random_rollout(h C.uintptr_t, seed C.uint64_t, out *C.double, outlen C.size_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(uintptr(h))
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	dst, err := stateSlice[float64](unsafe.Pointer(out), outlen, "the returns buffer")
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	n, err := s.rollout(uint64(seed), dst)
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	return C.int64_t(n)
+	return stateWrite(h, unsafe.Pointer(out), outlen, "the returns buffer", func(s *pyState, dst []float64) (int, error) {
+		return s.rollout(uint64(seed), dst)
+	}, errbuf, errlen)
 }

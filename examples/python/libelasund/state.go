@@ -70,6 +70,26 @@ func lookupState(h uintptr) (*pyState, error) { return lookup[pyState](C.uintptr
 // stateHandle makes a handle for s.
 func stateHandle(s *pyState) C.int64_t { return C.int64_t(handle(s)) }
 
+// stateWrite is the body of the exports that write into a buffer: it looks
+// up state h, takes the n elements at out as a []T, and returns what f
+// returns (the count written), or fails with the first error.
+func stateWrite[T any](h C.uintptr_t, out unsafe.Pointer, n C.size_t, what string,
+	f func(*pyState, []T) (int, error), errbuf *C.char, errlen C.size_t) C.int64_t {
+	s, err := lookupState(uintptr(h))
+	if err != nil {
+		return fail(err, errbuf, errlen)
+	}
+	dst, err := stateSlice[T](out, n, what)
+	if err != nil {
+		return fail(err, errbuf, errlen)
+	}
+	k, err := f(s, dst)
+	if err != nil {
+		return fail(err, errbuf, errlen)
+	}
+	return C.int64_t(k)
+}
+
 // elasund_state_sizes writes the sizes of stateSizes into out (outlen
 // int64s, as many as fit) and returns how many there are.
 //
@@ -184,19 +204,7 @@ func elasund_state_chance(h C.uintptr_t, actions *C.int64_t, probs *C.double, ou
 //export elasund_state_legal
 func elasund_state_legal(h C.uintptr_t, out *C.int64_t, outlen C.size_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(uintptr(h))
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	dst, err := stateSlice[int64](unsafe.Pointer(out), outlen, "the actions buffer")
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	n, err := s.legal(dst)
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	return C.int64_t(n)
+	return stateWrite(h, unsafe.Pointer(out), outlen, "the actions buffer", (*pyState).legal, errbuf, errlen)
 }
 
 // elasund_state_mask writes the legal-action mask, NumActions bytes 0 or
@@ -205,18 +213,9 @@ func elasund_state_legal(h C.uintptr_t, out *C.int64_t, outlen C.size_t, errbuf 
 //export elasund_state_mask
 func elasund_state_mask(h C.uintptr_t, out *C.uint8_t, outlen C.size_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(uintptr(h))
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	dst, err := stateSlice[byte](unsafe.Pointer(out), outlen, "the mask buffer")
-	if err == nil {
-		err = s.mask(dst)
-	}
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	return elasund.NumActions
+	return stateWrite(h, unsafe.Pointer(out), outlen, "the mask buffer", func(s *pyState, dst []byte) (int, error) {
+		return elasund.NumActions, s.mask(dst)
+	}, errbuf, errlen)
 }
 
 // elasund_state_observation writes player's observation, ObservationSize
@@ -226,18 +225,9 @@ func elasund_state_mask(h C.uintptr_t, out *C.uint8_t, outlen C.size_t, errbuf *
 func elasund_state_observation(h C.uintptr_t, player C.int64_t, out *C.float, outlen C.size_t,
 	errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(uintptr(h))
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	dst, err := stateSlice[float32](unsafe.Pointer(out), outlen, "the observation buffer")
-	if err == nil {
-		err = s.observation(int64(player), dst)
-	}
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	return elasund.ObservationSize
+	return stateWrite(h, unsafe.Pointer(out), outlen, "the observation buffer", func(s *pyState, dst []float32) (int, error) {
+		return elasund.ObservationSize, s.observation(int64(player), dst)
+	}, errbuf, errlen)
 }
 
 // elasund_state_returns writes the returns, one double per seat, into out
@@ -246,19 +236,7 @@ func elasund_state_observation(h C.uintptr_t, player C.int64_t, out *C.float, ou
 //export elasund_state_returns
 func elasund_state_returns(h C.uintptr_t, out *C.double, outlen C.size_t, errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	s, err := lookupState(uintptr(h))
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	dst, err := stateSlice[float64](unsafe.Pointer(out), outlen, "the returns buffer")
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	n, err := s.returns(dst)
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	return C.int64_t(n)
+	return stateWrite(h, unsafe.Pointer(out), outlen, "the returns buffer", (*pyState).returns, errbuf, errlen)
 }
 
 // elasund_state_clone returns the handle of an independent copy.
