@@ -109,6 +109,10 @@ var factories = map[string]factory{
 		b, _ := NewISMCTS(seed, ISMCTSOptions{Iterations: DefaultIterations, Value: LinearValueModel()})
 		return b
 	},
+	"az": func(seed uint64) Bot {
+		b, _ := NewISMCTS(seed, ISMCTSOptions{Iterations: DefaultIterations, Evaluator: DefaultAZModel()})
+		return b
+	},
 }
 
 // Names lists the names New accepts, sorted: "greedy", "greedy-v",
@@ -144,7 +148,7 @@ func New(name string, seed uint64) (Bot, error) {
 	if f, ok := factories[lower]; ok {
 		return f(seed), nil
 	}
-	for _, base := range []string{"ismcts", "ismcts-v"} {
+	for _, base := range []string{"ismcts", "ismcts-v", "az"} {
 		rest, ok := strings.CutPrefix(lower, base+":")
 		if !ok {
 			continue
@@ -153,8 +157,11 @@ func New(name string, seed uint64) (Bot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: the N of %s:N is iterations (1 to %d) or a time (1ms to %v)", ErrOptions, quote(name), base, MaxIterations, MaxNamedBudget)
 		}
-		if base == "ismcts-v" {
+		switch base {
+		case "ismcts-v":
 			o.Value = LinearValueModel()
+		case "az":
+			o.Evaluator = DefaultAZModel()
 		}
 		return NewISMCTS(seed, o)
 	}
