@@ -375,7 +375,7 @@ type tree struct {
 	eval     Evaluator // judges the playouts' ends when not nil
 	evalFrom any       // the Value or Evaluator eval was cloned from
 	policy   bool      // eval gives priors: the tree searches by PUCT
-	moves    int         // the moves of a playout
+	moves    int       // the moves of a playout
 	src      rand.PCG
 	r        *rand.Rand // draws from src
 	iters    int        // the iterations to run, or -1 for as many as the deadline allows
@@ -388,8 +388,8 @@ type tree struct {
 	path     []int32
 	legal    []elasund.Move
 	scored   []scored
-	prior    []float32 // the priors of t.cands, with a policy
-	priors   []float64 // the evaluator's priors of a node's moves
+	prior    []float32    // the priors of t.cands, with a policy
+	priors   []float64    // the evaluator's priors of a node's moves
 	g        elasund.Game // the game of the current iteration, sampled from the view
 }
 
