@@ -136,6 +136,7 @@ func cli(ctx context.Context, args []string, out, errOut io.Writer) int {
 	}
 	cmds := map[string]func(context.Context, []string, io.Writer, io.Writer) int{
 		"gen": genCmd, "merge": mergeCmd, "fit": fitCmd, "eval": evalCmd,
+		"fitpolicy": fitPolicyCmd,
 	}
 	c, ok := cmds[args[0]]
 	if !ok {
@@ -182,6 +183,7 @@ func genCmd(ctx context.Context, args []string, out, errOut io.Writer) int {
 	fs.IntVar(&o.deals, "deals", 100, "deals (games) of the whole run")
 	fs.Uint64Var(&o.seed, "seed", 1, "the run's seed")
 	fs.Float64Var(&o.p, "p", 0.02, "the probability that a decision's position is sampled")
+	fs.Float64Var(&o.policyP, "policy", 0, "the probability that a decision of a searching bot (ismcts, az) is recorded with its root visits, the policy targets (policy_*.npy)")
 	fs.BoolVar(&o.allSeats, "allseats", true, "a sampled position gives a row for every seat (false: for the seat that decides)")
 	fs.IntVar(&o.maxTurns, "maxturns", 300, "a game that reaches this many turns is a draw")
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once")
@@ -205,8 +207,8 @@ func genCmd(ctx context.Context, args []string, out, errOut io.Writer) int {
 		return bad(errOut, "gen", "-players %d: the game is for %d to %d players", o.players, elasund.MinPlayers, elasund.MaxPlayers)
 	case o.deals < 0:
 		return bad(errOut, "gen", "-deals %d: a number of games, 0 or more", o.deals)
-	case !(o.p >= 0 && o.p <= 1):
-		return bad(errOut, "gen", "-p %v: a probability, 0 to 1", o.p)
+	case !(o.p >= 0 && o.p <= 1) || !(o.policyP >= 0 && o.policyP <= 1):
+		return bad(errOut, "gen", "-p %v, -policy %v: probabilities, 0 to 1", o.p, o.policyP)
 	case o.maxTurns < 1:
 		return bad(errOut, "gen", "-maxturns %d: at least 1 (self-play must stop)", o.maxTurns)
 	case o.parallel < 1:
