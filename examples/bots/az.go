@@ -114,7 +114,7 @@ func AppendMoveFeatures(dst []MoveFeatures, g *elasund.Game, legal []elasund.Mov
 	}
 	for i := start; i < len(dst); i++ {
 		f := &dst[i]
-		h := max((float64(f.Value[1])-best)/heuristicScale, -20)
+		h := max((float64(f.Value[1])-float64(float32(best)))/heuristicScale, -20)
 		f.set(1, featHeuristic+int(f.Index[0]), float32(h))
 	}
 	return dst
