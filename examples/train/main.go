@@ -262,8 +262,18 @@ func fitCmd(_ context.Context, args []string, out, errOut io.Writer) int {
 	fs.IntVar(&o.holdout, "holdout", 5, "hold out the deals d with d mod N = N-1 (0: none)")
 	fs.IntVar(&o.threads, "threads", 2, "goroutines that share a batch (the result depends on it)")
 	model := fs.String("out", "", "write the model to `file`")
+	initFlag := fs.String("init", "", "start from the weights of this value model `file` (of -hidden units), not random ones")
 	if c := parse(fs, args, errOut); c >= 0 {
 		return c
+	}
+	if *initFlag != "" {
+		b, err := os.ReadFile(*initFlag)
+		if err == nil {
+			o.init, err = bots.ParseValueModel(b)
+		}
+		if err != nil {
+			return fail(errOut, "fit", err)
+		}
 	}
 	switch {
 	case *dataFlag == "":
