@@ -356,3 +356,23 @@ func BenchmarkAZEvaluate(b *testing.B) {
 		m.Evaluate(l.g, l.legal, &value, priors[:len(l.legal)])
 	}
 }
+
+// TestAZOptionsRoundTrip checks what a host that bounds a bot's search
+// does (examples/web): an az bot made again from its Options, with other
+// bounds, is still az, named by its new budget.
+func TestAZOptionsRoundTrip(t *testing.T) {
+	b, err := bots.New("az:10ms", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := b.(*bots.ISMCTS).Options()
+	o.Iterations, o.Budget, o.TreeBytes = 50, 0, 1<<20
+	c, err := bots.NewISMCTS(1, o)
+	if err != nil || c.Name() != "az:50" || o.Playout != bots.DefaultValuePlayout {
+		t.Fatalf("from az:10ms's options: %v, %v, playout %d", c, err, o.Playout)
+	}
+	v := midgameViews(t)[20]
+	if _, err := c.Choose(v); err != nil {
+		t.Error(err)
+	}
+}

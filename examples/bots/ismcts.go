@@ -624,7 +624,7 @@ func (t *tree) addCand(n int32, m elasund.Move) {
 	}
 	t.cands = append(t.cands, cand{move: m, child: -1})
 	if t.policy {
-		t.prior = append(t.prior, unseenPrior)
+		t.prior = append(t.prior, float32(unseenPrior))
 	}
 	nd.ncands++
 }
