@@ -373,7 +373,6 @@ type scored struct {
 type tree struct {
 	w        *Weights
 	eval     Evaluator // judges the playouts' ends when not nil
-	evalFrom any       // the Value or Evaluator eval was cloned from
 	policy   bool      // eval gives priors: the tree searches by PUCT
 	moves    int       // the moves of a playout
 	src      rand.PCG
