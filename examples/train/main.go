@@ -1,7 +1,8 @@
-// Command train makes the learned value model of examples/bots
-// (bots.ValueModel, the bots "greedy-v" and "ismcts-v"): it plays seeded
-// self-play games and writes sampled positions as NumPy files, fits a
-// model to them and measures it.
+// Command train makes the learned models of examples/bots: the value
+// models (bots.ValueModel, the bots "greedy-v" and "ismcts-v") and the
+// policy and value of the bot "az" (bots.AZModel). It plays seeded
+// self-play games and writes sampled positions, and the root visits of
+// searching bots, as NumPy files, fits models to them and measures them.
 //
 // Usage:
 //
@@ -9,6 +10,7 @@
 //	go run ./examples/train merge -out DIR SHARD_DIR...
 //	go run ./examples/train fit -data DIR[,DIR…] -hidden 64 -epochs 20 -seed 1 -out value.bin
 //	go run ./examples/train eval -model value.bin -data DIR[,DIR…]
+//	go run ./examples/train fitpolicy -data DIR[,DIR…] -init az.bin -value value.bin -out az.bin
 //
 // # gen
 //
@@ -60,6 +62,26 @@
 //
 // eval measures a model file on the held-out positions of data sets, with
 // the float32 evaluation of bots.ValueModel.
+//
+// gen -policy P also records, for each decision of a searching bot
+// (ismcts, ismcts-v, az) sampled with probability P, the decider's
+// observation, the legal moves' action indices and features, the root's
+// visit shares (bots.ISMCTS.ChooseWithPolicy) and the seats' returns, in
+// the policy_*.npy files policy.go lists (merge does not merge them).
+//
+// fit -init starts from the weights of a value model file, not random
+// ones.
+//
+// # fitpolicy
+//
+// fitpolicy fits the policy of an az model to the policy targets of data
+// sets (gen -policy), holding out deals as fit does: minibatch Adam on
+// the cross-entropy between the visit shares and the softmax of the
+// moves' scores, starting from the policy of -init (bots.InitialPolicy
+// without it), and writes an az model with the value model of -value (of
+// -init, or bots.LinearValueModel, without it). Without -data it writes
+// the initial model. az.sh beside this file makes the shipped az.bin by a
+// few generations of self-play, fit and self-play (docs/learning.md).
 //
 // # The shipped models
 //
@@ -120,7 +142,7 @@ func main() {
 }
 
 // usage is the command's summary.
-const usage = `usage: train gen|merge|fit|eval [flags] (train CMD -h lists a command's flags)`
+const usage = `usage: train gen|merge|fit|eval|fitpolicy [flags] (train CMD -h lists a command's flags)`
 
 // cli runs the command with the arguments args and returns its exit
 // status: 0, 1 for a failure, 2 for bad arguments.
