@@ -6,6 +6,9 @@
 #
 #	sh examples/train/az.sh [WORKDIR [GENERATIONS [SEED]]]
 #
+# (defaults /tmp/elasund-az, 2 generations, seed 1: the shipped az.bin;
+# 32 minutes on this project's two cores shared with other work).
+#
 # WORKDIR (default /tmp/elasund-az) receives each generation's data
 # (about 0.5 GB a generation of .npy files), models and logs. Generation
 # 0 is the initial policy (bots.InitialPolicy: the softmax of the one-move
@@ -20,7 +23,7 @@
 # load). docs/learning.md has the figures.
 set -eu
 dir=${1:-/tmp/elasund-az}
-gens=${2:-3}
+gens=${2:-2}
 seed=${3:-1}
 mkdir -p "$dir"
 build() {
