@@ -65,8 +65,12 @@ func (f *MoveFeatures) set(s, i int, x float32) { f.Index[s], f.Value[s] = uint1
 
 // AppendMoveFeatures appends to dst the features of each of legal, moves
 // legal in g (a game not over), for the player to move: what an AZModel's
-// policy scores them from. It allocates nothing when dst has room.
+// policy scores them from (a move g refuses scores as the worst). It
+// allocates nothing when dst has room; a nil g appends nothing.
 func AppendMoveFeatures(dst []MoveFeatures, g *elasund.Game, legal []elasund.Move) []MoveFeatures {
+	if g == nil {
+		return dst
+	}
 	w := &defaultWeights
 	p := g.ToMove()
 	start := len(dst)
@@ -224,23 +228,27 @@ func (m *AZModel) clone() *AZModel { return &AZModel{policy: m.policy, value: m.
 func (m *AZModel) Clone() Evaluator { return m.clone() }
 
 // Evaluate implements Evaluator: the values as NewValueEvaluator's of the
-// value model, and priors the softmax of the policy's scores.
+// value model, and priors the softmax of the policy's scores. A nil g, or
+// priors shorter than legal, is judged not at all (it returns false).
 func (m *AZModel) Evaluate(g *elasund.Game, legal []elasund.Move, value *[elasund.MaxPlayers]float64, priors []float64) bool {
+	if g == nil || priors != nil && len(priors) < len(legal) {
+		return false
+	}
 	if value != nil {
 		judge(m.value, g, value)
 	}
-	if priors == nil {
+	if priors == nil || len(legal) == 0 {
 		return false
 	}
 	m.feats = AppendMoveFeatures(m.feats[:0], g, legal)
-	PolicyPriors(m.policy, m.feats, priors)
+	policyPriors(m.policy, m.feats, priors)
 	return true
 }
 
-// PolicyPriors writes to priors (as long as feats) the softmax of the
+// policyPriors writes to priors (as long as feats) the softmax of the
 // scores of moves with the features feats by the policy weights policy
 // (PolicyFeatures values).
-func PolicyPriors(policy []float32, feats []MoveFeatures, priors []float64) {
+func policyPriors(policy []float32, feats []MoveFeatures, priors []float64) {
 	priors = priors[:len(feats)]
 	top := math.Inf(-1)
 	for i := range feats {

@@ -376,3 +376,24 @@ func TestAZOptionsRoundTrip(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestEvaluateBadInput checks that the evaluators judge nothing, and do
+// not panic, for a nil game, and az's for priors shorter than the moves
+// (the value evaluator writes no priors).
+func TestEvaluateBadInput(t *testing.T) {
+	g := playedGame(t, 2, 30)
+	legal := g.Legal()
+	for _, e := range []bots.Evaluator{bots.DefaultAZModel(), bots.NewValueEvaluator(nil)} {
+		var value [elasund.MaxPlayers]float64
+		if e.Evaluate(nil, legal, &value, make([]float64, len(legal))) || value != [elasund.MaxPlayers]float64{} {
+			t.Errorf("%T: a nil game judged %v", e, value)
+		}
+	}
+	var value [elasund.MaxPlayers]float64
+	if bots.DefaultAZModel().Evaluate(g, legal, &value, make([]float64, len(legal)-1)) || value != [elasund.MaxPlayers]float64{} {
+		t.Errorf("az: short priors judged %v", value)
+	}
+	if f := bots.AppendMoveFeatures(nil, nil, legal); len(f) != 0 {
+		t.Errorf("features of a nil game: %v", f)
+	}
+}

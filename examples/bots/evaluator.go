@@ -51,7 +51,7 @@ type valueEvaluator struct{ m *ValueModel }
 
 // Evaluate implements Evaluator.
 func (e valueEvaluator) Evaluate(g *elasund.Game, _ []elasund.Move, value *[elasund.MaxPlayers]float64, _ []float64) bool {
-	if value != nil {
+	if value != nil && g != nil {
 		judge(e.m, g, value)
 	}
 	return false
