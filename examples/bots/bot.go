@@ -177,7 +177,7 @@ func New(name string, seed uint64) (Bot, error) {
 		}
 		return NewISMCTS(seed, o)
 	}
-	return nil, fmt.Errorf("%w %s (the bots are %s, and ismcts:N, ismcts-v:N or az:N for N iterations a move)", ErrUnknownBot, quote(name), strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("%w %s (the bots are %s; ismcts:N, ismcts-v:N, az:N search N iterations)", ErrUnknownBot, quote(name), strings.Join(Names(), ", "))
 }
 
 // MaxNamedBudget bounds the time a move of the bots "ismcts:T",

@@ -39,7 +39,7 @@ func ExampleNew() {
 	// Output:
 	// [az greedy greedy-v ismcts ismcts-v random]
 	// ismcts:200 <nil>
-	// bots: unknown bot "deep blue" (the bots are az, greedy, greedy-v, ismcts, ismcts-v, random, and ismcts:N, ismcts-v:N or az:N for N iterations a move)
+	// bots: unknown bot "deep blue" (the bots are az, greedy, greedy-v, ismcts, ismcts-v, random; ismcts:N, ismcts-v:N, az:N search N iterations)
 }
 
 // An ISMCTS bot searches a budget of iterations, or of time, with one or

@@ -387,9 +387,10 @@ type tree struct {
 	path     []int32
 	legal    []elasund.Move
 	scored   []scored
-	prior    []float32    // the priors of t.cands, with a policy
-	priors   []float64    // the evaluator's priors of a node's moves
-	g        elasund.Game // the game of the current iteration, sampled from the view
+	prior    []float32                   // the priors of t.cands, with a policy
+	priors   []float64                   // the evaluator's priors of a node's moves
+	g        elasund.Game                // the game of the current iteration, sampled from the view
+	reward   [elasund.MaxPlayers]float64 // the rewards of the current iteration
 }
 
 // maxReservedNodes is the most nodes a tree reserves before a search (3 MiB).
@@ -487,8 +488,11 @@ func (t *tree) iterate(g *elasund.Game) {
 		}
 		t.path = append(t.path, n)
 	}
-	var reward [elasund.MaxPlayers]float64
-	t.playout(g, &reward)
+	// The rewards live in the tree: handed to an evaluator (an
+	// interface), a local array would escape to the heap each iteration.
+	t.reward = [elasund.MaxPlayers]float64{}
+	reward := &t.reward
+	t.playout(g, reward)
 	for _, i := range t.path {
 		nd := &t.nodes[i]
 		nd.visits++
