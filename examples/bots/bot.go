@@ -10,6 +10,14 @@
 // (DefaultValueModel, LinearValueModel). The command that remakes them is
 // in the package doc of examples/train.
 //
+// The strongest, "az", is ISMCTS steered as AlphaZero is: an Evaluator
+// (ISMCTSOptions.Evaluator) gives each position's moves prior
+// probabilities, the search chooses among them by PUCT, and the same
+// evaluator judges the positions the playouts reach. Its AZModel
+// (DefaultAZModel, az.bin) is a policy over the moves' features and a
+// value, both fitted to the search's own self-play (its root visits,
+// ChooseWithPolicy, and the games' returns) by examples/train.
+//
 // A bot is handed only what its player may know: the player's
 // elasund.View (RULES.md §13). To search, a bot draws full games consistent
 // with the view with View.Redeal; it cannot reach the real game's hidden
@@ -109,16 +117,24 @@ var factories = map[string]factory{
 		b, _ := NewISMCTS(seed, ISMCTSOptions{Iterations: DefaultIterations, Value: LinearValueModel()})
 		return b
 	},
+	"az": func(seed uint64) Bot {
+		b, _ := NewISMCTS(seed, ISMCTSOptions{Iterations: DefaultIterations, Evaluator: DefaultAZModel()})
+		return b
+	},
 }
 
-// Names lists the names New accepts, sorted: "greedy", "greedy-v",
-// "ismcts", "ismcts-v" and "random". New also accepts "ismcts:N" and
-// "ismcts-v:N", a search of N iterations a move (1 to MaxIterations),
-// and "ismcts:T" and "ismcts-v:T", a search of a time T a move, a Go
-// duration from 1ms to MaxNamedBudget ("ismcts:10ms"), whose moves
-// depend on the machine and its load; "ismcts" is "ismcts:1000". The
-// "-v" bots judge positions with learned models: greedy-v with
-// DefaultValueModel, ismcts-v with LinearValueModel.
+// Names lists the names New accepts, sorted: "az", "greedy", "greedy-v",
+// "ismcts", "ismcts-v" and "random". New also accepts "ismcts:N",
+// "ismcts-v:N" and "az:N", a search of N iterations a move (1 to
+// MaxIterations), and "ismcts:T", "ismcts-v:T" and "az:T", a search of a
+// time T a move, a Go duration from 1ms to MaxNamedBudget
+// ("ismcts:10ms"), whose moves depend on the machine and its load;
+// "ismcts" is "ismcts:1000", "ismcts-v" "ismcts-v:1000" and "az"
+// "az:1000".
+// The "-v" bots judge positions with learned models: greedy-v with
+// DefaultValueModel, ismcts-v with LinearValueModel; "az" is ISMCTS
+// steered by the priors and judged by the values of DefaultAZModel, a
+// policy and a value trained by its own self-play (docs/learning.md).
 func Names() []string {
 	names := make([]string, 0, len(factories))
 	for n := range factories {
@@ -129,8 +145,8 @@ func Names() []string {
 }
 
 // New returns the bot called name, seeded with seed: one of Names, or
-// "ismcts:N" or "ismcts-v:N" for an ISMCTS bot of N iterations a move, or
-// "ismcts:T" or "ismcts-v:T" for one of a time T a move (the bot's Name
+// "ismcts:N", "ismcts-v:N" or "az:N" for an ISMCTS bot of N iterations a
+// move, or "ismcts:T", "ismcts-v:T" or "az:T" for one of a time T a move (the bot's Name
 // is then as its ISMCTSOptions give it: "ismcts:10ms"; its tree holds
 // every iteration that fits in T, about half a kilobyte each, so a host
 // that must bound memory sets Iterations too, as examples/web does).
@@ -144,7 +160,7 @@ func New(name string, seed uint64) (Bot, error) {
 	if f, ok := factories[lower]; ok {
 		return f(seed), nil
 	}
-	for _, base := range []string{"ismcts", "ismcts-v"} {
+	for _, base := range []string{"ismcts", "ismcts-v", "az"} {
 		rest, ok := strings.CutPrefix(lower, base+":")
 		if !ok {
 			continue
@@ -153,16 +169,19 @@ func New(name string, seed uint64) (Bot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s: the N of %s:N is iterations (1 to %d) or a time (1ms to %v)", ErrOptions, quote(name), base, MaxIterations, MaxNamedBudget)
 		}
-		if base == "ismcts-v" {
+		switch base {
+		case "ismcts-v":
 			o.Value = LinearValueModel()
+		case "az":
+			o.Evaluator = DefaultAZModel()
 		}
 		return NewISMCTS(seed, o)
 	}
-	return nil, fmt.Errorf("%w %s (the bots are %s, and ismcts:N or ismcts-v:N for N iterations a move)", ErrUnknownBot, quote(name), strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("%w %s (the bots are %s; ismcts:N, ismcts-v:N, az:N search N iterations)", ErrUnknownBot, quote(name), strings.Join(Names(), ", "))
 }
 
-// MaxNamedBudget bounds the time a move of the bots "ismcts:T" and
-// "ismcts-v:T" (a duration T) search.
+// MaxNamedBudget bounds the time a move of the bots "ismcts:T",
+// "ismcts-v:T" and "az:T" (a duration T) search.
 const MaxNamedBudget = time.Minute
 
 // namedBudget reads the N of "ismcts:N": a number of iterations, or a

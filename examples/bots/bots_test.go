@@ -57,7 +57,7 @@ func newBots(t testing.TB, seed uint64, names ...string) []bots.Bot {
 }
 
 func TestNames(t *testing.T) {
-	if got, want := bots.Names(), []string{"greedy", "greedy-v", "ismcts", "ismcts-v", "random"}; !slices.Equal(got, want) {
+	if got, want := bots.Names(), []string{"az", "greedy", "greedy-v", "ismcts", "ismcts-v", "random"}; !slices.Equal(got, want) {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
 	tests := []struct{ name, want string }{
@@ -77,6 +77,10 @@ func TestNames(t *testing.T) {
 		{"ISMCTS-V:25ms", "ismcts-v:25ms"},
 		{"ismcts:1m", "ismcts:1m0s"},
 		{"ismcts-v:1ms", "ismcts-v:1ms"},
+		{"az", "az"},
+		{"AZ:1000", "az"},
+		{"az:300", "az:300"},
+		{"az:10ms", "az:10ms"},
 	}
 	for _, tt := range tests {
 		b, err := bots.New(tt.name, 1)
@@ -122,6 +126,10 @@ func TestNewRefusesBadNames(t *testing.T) {
 		{"ismcts:999us", bots.ErrOptions},
 		{"ismcts-v:61s", bots.ErrOptions},
 		{"ismcts:" + strings.Repeat("1", 80) + "ms", bots.ErrOptions},
+		{"az:", bots.ErrOptions},
+		{"az:0", bots.ErrOptions},
+		{"az:2m", bots.ErrOptions},
+		{"az-v", bots.ErrUnknownBot},
 	}
 	for _, c := range cases {
 		b, err := bots.New(c.name, 1)
@@ -147,6 +155,7 @@ func TestISMCTSOptions(t *testing.T) {
 		{Workers: 1025},
 		{Playout: bots.MaxPlayout + 1},
 		{TreeBytes: -1},
+		{Value: bots.LinearValueModel(), Evaluator: bots.DefaultAZModel()},
 	}
 	for _, o := range bad {
 		if b, err := bots.NewISMCTS(1, o); !errors.Is(err, bots.ErrOptions) || b != nil {

@@ -37,9 +37,9 @@ func ExampleNew() {
 	_, err = bots.New("deep blue", 1)
 	fmt.Println(err)
 	// Output:
-	// [greedy greedy-v ismcts ismcts-v random]
+	// [az greedy greedy-v ismcts ismcts-v random]
 	// ismcts:200 <nil>
-	// bots: unknown bot "deep blue" (the bots are greedy, greedy-v, ismcts, ismcts-v, random, and ismcts:N or ismcts-v:N for N iterations a move)
+	// bots: unknown bot "deep blue" (the bots are az, greedy, greedy-v, ismcts, ismcts-v, random; ismcts:N, ismcts-v:N, az:N search N iterations)
 }
 
 // An ISMCTS bot searches a budget of iterations, or of time, with one or

@@ -71,8 +71,19 @@ type ISMCTSOptions struct {
 	// player's reward is the model's probability that they win, from
 	// their view, divided by the sum of the players' probabilities. Each
 	// worker judges with its own clone of it. The bot "ismcts-v" is
-	// ISMCTS with LinearValueModel (and DefaultValuePlayout).
+	// ISMCTS with LinearValueModel (and DefaultValuePlayout). It is
+	// the Evaluator NewValueEvaluator(Value); set one of Value and
+	// Evaluator, not both.
 	Value *ValueModel
+	// Evaluator, if not nil, judges the positions where the playouts
+	// stop, as Value does, and, if it gives priors, steers the search:
+	// a node chooses among its moves by PUCT (AlphaZero's rule: the
+	// move's mean reward plus an exploration term proportional to its
+	// prior and shrinking with its visits), and considers its moves in
+	// the order of their priors, widening progressively (ISMCTS, below).
+	// Each worker judges with its own clone of it. The bot "az" is
+	// ISMCTS with DefaultAZModel (and DefaultValuePlayout).
+	Evaluator Evaluator
 	// Playout is how many moves each playout plays with the cheap policy
 	// before the position is judged: 0 means DefaultPlayout, or
 	// DefaultValuePlayout with a Value model; a negative number means
@@ -125,6 +136,9 @@ type ISMCTS struct {
 	buf    []elasund.Move
 	trees  []*tree // the workers' trees, reused from move to move
 	totals []total
+	// searched is whether totals hold the last search's root visits, one
+	// for each of buf.
+	searched bool
 }
 
 // NewISMCTS returns an ISMCTS bot seeded with seed, or an error wrapping
@@ -141,6 +155,8 @@ func NewISMCTS(seed uint64, opts ISMCTSOptions) (*ISMCTS, error) {
 		return nil, fmt.Errorf("%w: %d workers (0 to 1024)", ErrOptions, opts.Workers)
 	case opts.TreeBytes < 0:
 		return nil, fmt.Errorf("%w: negative tree bytes %d", ErrOptions, opts.TreeBytes)
+	case opts.Value != nil && opts.Evaluator != nil:
+		return nil, fmt.Errorf("%w: both a Value model and an Evaluator", ErrOptions)
 	}
 	if opts.Iterations == 0 && opts.Budget == 0 {
 		opts.Iterations = DefaultIterations
@@ -151,15 +167,12 @@ func NewISMCTS(seed uint64, opts ISMCTSOptions) (*ISMCTS, error) {
 	switch {
 	case opts.Playout < 0:
 		opts.Playout = -1
-	case opts.Playout == 0 && opts.Value != nil:
+	case opts.Playout == 0 && (opts.Value != nil || opts.Evaluator != nil):
 		opts.Playout = DefaultValuePlayout
 	case opts.Playout == 0:
 		opts.Playout = DefaultPlayout
 	}
-	name := "ismcts"
-	if opts.Value != nil {
-		name = "ismcts-v"
-	}
+	name := evaluatorName(opts)
 	switch {
 	case opts.Iterations == 0:
 		name += ":" + opts.Budget.String()
@@ -251,9 +264,7 @@ func (b *ISMCTS) search(ctx context.Context, v elasund.View) (elasund.Move, int,
 		}
 		t.reset(&b.w, b.r.Uint64(), b.r.Uint64(), iters, b.opts.TreeBytes/n, deadline, ctx.Done())
 		t.moves = b.opts.Playout
-		if b.opts.Value != nil && t.value == nil {
-			t.value = b.opts.Value.Clone()
-		}
+		t.useEvaluator(&b.opts)
 	}
 	if n == 1 {
 		trees[0].run(v, b.buf)
@@ -315,6 +326,7 @@ func (b *ISMCTS) best(trees []*tree) (elasund.Move, int, error) {
 	if best < 0 {
 		best = 0
 	}
+	b.searched = true
 	return b.buf[best], done, nil
 }
 
@@ -360,8 +372,9 @@ type scored struct {
 // is kept from one search to the next.
 type tree struct {
 	w        *Weights
-	value    *ValueModel // judges the playouts' ends when not nil
-	moves    int         // the moves of a playout
+	eval     Evaluator // judges the playouts' ends when not nil
+	policy   bool      // eval gives priors: the tree searches by PUCT
+	moves    int       // the moves of a playout
 	src      rand.PCG
 	r        *rand.Rand // draws from src
 	iters    int        // the iterations to run, or -1 for as many as the deadline allows
@@ -374,7 +387,10 @@ type tree struct {
 	path     []int32
 	legal    []elasund.Move
 	scored   []scored
-	g        elasund.Game // the game of the current iteration, sampled from the view
+	prior    []float32                   // the priors of t.cands, with a policy
+	priors   []float64                   // the evaluator's priors of a node's moves
+	g        elasund.Game                // the game of the current iteration, sampled from the view
+	reward   [elasund.MaxPlayers]float64 // the rewards of the current iteration
 }
 
 // maxReservedNodes is the most nodes a tree reserves before a search (3 MiB).
@@ -396,7 +412,7 @@ func (t *tree) reset(w *Weights, seed1, seed2 uint64, iters, maxBytes int, deadl
 	want := min(iters+1, maxReservedNodes)
 	if t.limit > 0 {
 		want = min(want, t.limit/4/nodeBytes)
-		t.nodes, t.cands = nil, nil
+		t.nodes, t.cands, t.prior = nil, nil, nil
 	}
 	if iters > 0 && cap(t.nodes) < want {
 		t.nodes = make([]node, 0, want)
@@ -416,6 +432,7 @@ func (t *tree) candidates(n int32) []cand {
 func (t *tree) run(v elasund.View, root []elasund.Move) {
 	t.nodes = append(t.nodes[:0], node{player: elasund.NoPlayer, first: -1, next: -1, cands: -1})
 	t.cands = t.cands[:0]
+	t.prior = t.prior[:0]
 	for i := 0; t.iters < 0 || i < t.iters; i++ {
 		if i > 0 && i%16 == 0 && t.stopped() {
 			break
@@ -471,8 +488,11 @@ func (t *tree) iterate(g *elasund.Game) {
 		}
 		t.path = append(t.path, n)
 	}
-	var reward [elasund.MaxPlayers]float64
-	t.playout(g, &reward)
+	// The rewards live in the tree: handed to an evaluator (an
+	// interface), a local array would escape to the heap each iteration.
+	t.reward = [elasund.MaxPlayers]float64{}
+	reward := &t.reward
+	t.playout(g, reward)
 	for _, i := range t.path {
 		nd := &t.nodes[i]
 		nd.visits++
@@ -526,11 +546,42 @@ func (t *tree) selectMove(n int32, g *elasund.Game) int32 {
 		t.legal = g.AppendLegal(t.legal[:0])
 		nd.cands, nd.ncands = t.order(g, t.legal)
 	}
+	if t.policy {
+		return t.selectPUCT(n, g)
+	}
 	k := int(widenBase + widenRate*math.Sqrt(float64(nd.visits)))
 	// The widened candidates legal in g; if none is, the first legal one
 	// further down, and failing that the moves legal in g that the node
 	// has not seen, added to its candidates.
-	var avail [64]int32
+	var avail [maxAvail]int32
+	na := t.available(n, g, k, &avail)
+	// A candidate without a node is tried first; otherwise UCT among the
+	// available ones, each of which counts this iteration as available.
+	cs := t.candidates(n)
+	best, bestValue := int32(-1), 0.0
+	for _, i := range avail[:na] {
+		c := cs[i].child
+		if c < 0 {
+			return nd.cands + i
+		}
+		ch := &t.nodes[c]
+		ch.avail++
+		value := ch.reward/float64(ch.visits) + explore*math.Sqrt(math.Log(float64(ch.avail))/float64(ch.visits))
+		if best < 0 || value > bestValue {
+			best, bestValue = i, value
+		}
+	}
+	return nd.cands + best
+}
+
+// maxAvail bounds the candidates a node's selection considers.
+const maxAvail = 64
+
+// available writes to avail the indices among the candidates of node n
+// of the first k of them that are legal in g, and returns how many: if
+// none is, the first legal one further down, and failing that the moves
+// legal in g that the node has not seen, added to its candidates.
+func (t *tree) available(n int32, g *elasund.Game, k int, avail *[maxAvail]int32) int {
 	na := 0
 	for i, c := range t.candidates(n) {
 		if i >= k && na > 0 || na == len(avail) {
@@ -554,23 +605,7 @@ func (t *tree) selectMove(n int32, g *elasund.Game) int32 {
 			}
 		}
 	}
-	// A candidate without a node is tried first; otherwise UCT among the
-	// available ones, each of which counts this iteration as available.
-	cs := t.candidates(n)
-	best, bestValue := int32(-1), 0.0
-	for _, i := range avail[:na] {
-		c := cs[i].child
-		if c < 0 {
-			return nd.cands + i
-		}
-		ch := &t.nodes[c]
-		ch.avail++
-		value := ch.reward/float64(ch.visits) + explore*math.Sqrt(math.Log(float64(ch.avail))/float64(ch.visits))
-		if best < 0 || value > bestValue {
-			best, bestValue = i, value
-		}
-	}
-	return nd.cands + best
+	return na
 }
 
 // addCand adds m to the candidates of node n, last, unless it is one. The
@@ -585,9 +620,15 @@ func (t *tree) addCand(n int32, m elasund.Move) {
 	if end := int(nd.cands + nd.ncands); end != len(t.cands) {
 		start := int32(len(t.cands))
 		t.cands = append(t.cands, t.cands[nd.cands:end]...)
+		if t.policy {
+			t.prior = append(t.prior, t.prior[nd.cands:end]...)
+		}
 		nd.cands = start
 	}
 	t.cands = append(t.cands, cand{move: m, child: -1})
+	if t.policy {
+		t.prior = append(t.prior, float32(unseenPrior))
+	}
 	nd.ncands++
 }
 
@@ -595,6 +636,9 @@ func (t *tree) addCand(n int32, m elasund.Move) {
 // score in g (equal scores in the order of moves), and returns where they
 // start and how many they are.
 func (t *tree) order(g *elasund.Game, moves []elasund.Move) (int32, int32) {
+	if t.policy {
+		return t.orderPriors(g, moves)
+	}
 	p := g.ToMove()
 	t.scored = t.scored[:0]
 	for _, m := range moves {
@@ -636,8 +680,8 @@ func (t *tree) playout(g *elasund.Game, reward *[elasund.MaxPlayers]float64) {
 		}
 		return
 	}
-	if t.value != nil {
-		t.judge(g, n, reward)
+	if t.eval != nil {
+		t.eval.Evaluate(g, nil, reward, nil)
 		return
 	}
 	var s [elasund.MaxPlayers]float64
@@ -671,30 +715,4 @@ func (t *tree) cheap(g *elasund.Game) elasund.Move {
 		}
 	}
 	return t.legal[t.r.IntN(len(t.legal))]
-}
-
-// judge writes each player's reward by the value model. With two players
-// the model judges once, from the view of the player to move (whose turn
-// it is, or who owes a discard), and the other's reward is 1 minus it:
-// that halves the cost of a leaf. At 300 iterations a move it won 66% of
-// 200 games against ismcts:300, judging both 70%, inside each other's
-// intervals; at equal time it is what lets ismcts-v win
-// (docs/learning.md). With more players, each player's reward is their
-// probability of winning, from their view, as a share of the players'
-// sum.
-func (t *tree) judge(g *elasund.Game, n int, reward *[elasund.MaxPlayers]float64) {
-	if p := g.ToMove(); n == 2 && (p == 0 || p == 1) {
-		v := t.value.Win(g.View(p))
-		reward[p] = v
-		reward[1-p] = 1 - v
-		return
-	}
-	sum := 0.0
-	for q := 0; q < n; q++ {
-		reward[q] = t.value.Win(g.View(elasund.Player(q)))
-		sum += reward[q]
-	}
-	for q := 0; q < n; q++ {
-		reward[q] /= sum
-	}
 }

@@ -10,6 +10,7 @@ import "unsafe"
 // move, so that a bot waiting for its turn holds a few hundred bytes.
 func (b *ISMCTS) Release() {
 	b.trees, b.totals, b.buf = nil, nil, nil
+	b.searched = false
 }
 
 // The bytes of a node and of a candidate, which ISMCTSOptions.TreeBytes
@@ -17,6 +18,9 @@ func (b *ISMCTS) Release() {
 const (
 	nodeBytes = int(unsafe.Sizeof(node{}))
 	candBytes = int(unsafe.Sizeof(cand{}))
+	// priorBytes is the bytes of a candidate's prior, kept beside it by
+	// a search with a policy.
+	priorBytes = 4
 )
 
 // treeLimit returns the bytes of nodes and candidates reserved past which
@@ -39,4 +43,6 @@ const treeSlack = 96 << 10
 
 // reserved returns the bytes of the storage of the tree's nodes and
 // candidates.
-func (t *tree) reserved() int { return cap(t.nodes)*nodeBytes + cap(t.cands)*candBytes }
+func (t *tree) reserved() int {
+	return cap(t.nodes)*nodeBytes + cap(t.cands)*candBytes + cap(t.prior)*priorBytes
+}

@@ -50,7 +50,7 @@ func TestISMCTSPlayoutOptions(t *testing.T) {
 // plays one of its legal moves, and more take it further.
 func TestPlayoutLength(t *testing.T) {
 	g := midgame(t, 2, 60)
-	tr := &tree{value: LinearValueModel()}
+	tr := &tree{eval: NewValueEvaluator(LinearValueModel())}
 	tr.r = rand.New(&tr.src)
 	w := DefaultWeights()
 	tr.w = &w
@@ -63,7 +63,7 @@ func TestPlayoutLength(t *testing.T) {
 		t.Error("a playout of no moves changed the game")
 	}
 	var want [elasund.MaxPlayers]float64
-	tr.judge(g, 2, &want)
+	tr.eval.Evaluate(g, nil, &want, nil)
 	if reward != want {
 		t.Errorf("a playout of no moves rewarded %v; the position is judged %v", reward, want)
 	}
@@ -96,12 +96,12 @@ func TestPlayoutLength(t *testing.T) {
 // probability as a share of the sum.
 func TestJudge(t *testing.T) {
 	m := LinearValueModel()
-	tr := &tree{value: m.Clone()}
+	e := NewValueEvaluator(m)
 	for _, n := range []int{2, 4} {
 		for _, moves := range []int{10, 40, 90} {
 			g := midgame(t, n, moves)
 			var reward [elasund.MaxPlayers]float64
-			tr.judge(g, n, &reward)
+			e.Evaluate(g, nil, &reward, nil)
 			sum := 0.0
 			for q := 0; q < n; q++ {
 				sum += reward[q]

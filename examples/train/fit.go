@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
@@ -69,6 +70,7 @@ type fitOptions struct {
 	seed    uint64
 	holdout int
 	threads int
+	init    *bots.ValueModel // the weights to start from, if not nil (of hidden units)
 }
 
 // net is a model being fitted, in float64: logistic regression when
@@ -234,6 +236,11 @@ func fit(d *data, o *fitOptions, w io.Writer) (*net, error) {
 		nnz += float64(len(d.train[i].idx))
 	}
 	n := newNet(o.hidden, nnz/float64(len(d.train)), r)
+	if o.init != nil {
+		if err := n.load(o.init); err != nil {
+			return nil, err
+		}
+	}
 	opt := newAdam(n)
 	grads := make([]*grad, o.threads)
 	for i := range grads {
@@ -363,4 +370,29 @@ func report(w io.Writer, name string, held []sample, pred func(*sample) float64)
 			fmt.Fprintf(w, "  %d players: %s\n", p, evaluate(sub, pred).short())
 		}
 	}
+}
+
+// load sets the net's weights to those of the model m, which must have
+// its hidden units.
+func (n *net) load(m *bots.ValueModel) error {
+	if m.Hidden() != n.hidden {
+		return fmt.Errorf("train: -init has %d hidden units, not %d", m.Hidden(), n.hidden)
+	}
+	data, err := m.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	at := 16 // past the header (bots.ValueModel.MarshalBinary)
+	next := func() float64 {
+		x := math.Float32frombits(binary.LittleEndian.Uint32(data[at:]))
+		at += 4
+		return float64(x)
+	}
+	for _, p := range [][]float64{n.w1, n.b1, n.w2} {
+		for i := range p {
+			p[i] = next()
+		}
+	}
+	n.b = next()
+	return nil
 }

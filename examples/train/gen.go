@@ -39,6 +39,7 @@ type genOptions struct {
 	deals    int
 	seed     uint64
 	p        float64
+	policyP  float64 // the probability that a decision's root visits are recorded
 	allSeats bool
 	maxTurns int
 	parallel int
@@ -74,6 +75,7 @@ type rows struct {
 	obs    []float32 // len(labels) observations
 	labels []float32
 	meta   []int32 // metaWidth a row
+	pol    polRows // the policy targets (genOptions.policyP)
 }
 
 // dealSources returns the seed of deal d's game, its bots' seeds and its
@@ -111,6 +113,8 @@ func playDeal(o *genOptions, d int) (rows, error) {
 		return rows{}, err
 	}
 	var r rows
+	featRng := featureSource(o.seed, d)
+	var visits []bots.MoveVisits
 	for moves := 0; !t.Over(); moves++ {
 		p := t.ToMove()
 		v := t.View(p)
@@ -123,7 +127,14 @@ func playDeal(o *genOptions, d int) (rows, error) {
 				r.meta = append(r.meta, int32(d), int32(t.Turn()), int32(q), int32(o.players), int32(moves))
 			}
 		}
-		m, err := seats[p].Choose(v)
+		var m elasund.Move
+		chosen := false
+		if o.policyP > 0 && sample.Float64() < o.policyP {
+			m, chosen, err = r.pol.choosePolicy(seats[p], v, d, moves, featRng, &visits)
+		}
+		if !chosen && err == nil {
+			m, err = seats[p].Choose(v)
+		}
 		if err != nil {
 			return rows{}, fmt.Errorf("deal %d, move %d: %s: %w", d, moves, seats[p].Name(), err)
 		}
@@ -132,6 +143,7 @@ func playDeal(o *genOptions, d int) (rows, error) {
 		}
 	}
 	r.label(t.Outcome())
+	r.pol.label(t.Outcome())
 	return r, nil
 }
 
@@ -156,6 +168,12 @@ func gen(ctx context.Context, o *genOptions) (int, error) {
 	out, err := createSet(o.out)
 	if err != nil {
 		return 0, err
+	}
+	var pol *polSet
+	if o.policyP > 0 {
+		if pol, err = createPolSet(o.out); err != nil {
+			return 0, errors.Join(err, out.close())
+		}
 	}
 	results := make([]chan rows, len(deals))
 	for i := range results {
@@ -188,6 +206,9 @@ func gen(ctx context.Context, o *genOptions) (int, error) {
 		select {
 		case r := <-results[i]:
 			err = out.write(&r)
+			if pol != nil {
+				err = errors.Join(err, pol.write(&r.pol))
+			}
 			n += len(r.labels)
 		case <-ctx.Done():
 			err = context.Cause(ctx)
@@ -198,6 +219,9 @@ func gen(ctx context.Context, o *genOptions) (int, error) {
 		}
 	}
 	wg.Wait()
+	if pol != nil {
+		err = errors.Join(err, pol.close())
+	}
 	return n, errors.Join(err, out.close())
 }
 

@@ -1,7 +1,8 @@
-// Command train makes the learned value model of examples/bots
-// (bots.ValueModel, the bots "greedy-v" and "ismcts-v"): it plays seeded
-// self-play games and writes sampled positions as NumPy files, fits a
-// model to them and measures it.
+// Command train makes the learned models of examples/bots: the value
+// models (bots.ValueModel, the bots "greedy-v" and "ismcts-v") and the
+// policy and value of the bot "az" (bots.AZModel). It plays seeded
+// self-play games and writes sampled positions, and the root visits of
+// searching bots, as NumPy files, fits models to them and measures them.
 //
 // Usage:
 //
@@ -9,6 +10,7 @@
 //	go run ./examples/train merge -out DIR SHARD_DIR...
 //	go run ./examples/train fit -data DIR[,DIR…] -hidden 64 -epochs 20 -seed 1 -out value.bin
 //	go run ./examples/train eval -model value.bin -data DIR[,DIR…]
+//	go run ./examples/train fitpolicy -data DIR[,DIR…] -init az.bin -value value.bin -out az.bin
 //
 // # gen
 //
@@ -60,6 +62,26 @@
 //
 // eval measures a model file on the held-out positions of data sets, with
 // the float32 evaluation of bots.ValueModel.
+//
+// gen -policy P also records, for each decision of a searching bot
+// (ismcts, ismcts-v, az) sampled with probability P, the decider's
+// observation, the legal moves' action indices and features, the root's
+// visit shares (bots.ISMCTS.ChooseWithPolicy) and the seats' returns, in
+// the policy_*.npy files policy.go lists (merge does not merge them).
+//
+// fit -init starts from the weights of a value model file, not random
+// ones.
+//
+// # fitpolicy
+//
+// fitpolicy fits the policy of an az model to the policy targets of data
+// sets (gen -policy), holding out deals as fit does: minibatch Adam on
+// the cross-entropy between the visit shares and the softmax of the
+// moves' scores, starting from the policy of -init (bots.InitialPolicy
+// without it), and writes an az model with the value model of -value (of
+// -init, or bots.LinearValueModel, without it). Without -data it writes
+// the initial model. az.sh beside this file makes the shipped az.bin by a
+// few generations of self-play, fit and self-play (docs/learning.md).
 //
 // # The shipped models
 //
@@ -120,7 +142,7 @@ func main() {
 }
 
 // usage is the command's summary.
-const usage = `usage: train gen|merge|fit|eval [flags] (train CMD -h lists a command's flags)`
+const usage = `usage: train gen|merge|fit|eval|fitpolicy [flags] (train CMD -h lists a command's flags)`
 
 // cli runs the command with the arguments args and returns its exit
 // status: 0, 1 for a failure, 2 for bad arguments.
@@ -136,6 +158,7 @@ func cli(ctx context.Context, args []string, out, errOut io.Writer) int {
 	}
 	cmds := map[string]func(context.Context, []string, io.Writer, io.Writer) int{
 		"gen": genCmd, "merge": mergeCmd, "fit": fitCmd, "eval": evalCmd,
+		"fitpolicy": fitPolicyCmd,
 	}
 	c, ok := cmds[args[0]]
 	if !ok {
@@ -182,6 +205,7 @@ func genCmd(ctx context.Context, args []string, out, errOut io.Writer) int {
 	fs.IntVar(&o.deals, "deals", 100, "deals (games) of the whole run")
 	fs.Uint64Var(&o.seed, "seed", 1, "the run's seed")
 	fs.Float64Var(&o.p, "p", 0.02, "the probability that a decision's position is sampled")
+	fs.Float64Var(&o.policyP, "policy", 0, "the probability that a decision of a searching bot (ismcts, az) is recorded with its root visits, the policy targets (policy_*.npy)")
 	fs.BoolVar(&o.allSeats, "allseats", true, "a sampled position gives a row for every seat (false: for the seat that decides)")
 	fs.IntVar(&o.maxTurns, "maxturns", 300, "a game that reaches this many turns is a draw")
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "games played at once")
@@ -205,8 +229,8 @@ func genCmd(ctx context.Context, args []string, out, errOut io.Writer) int {
 		return bad(errOut, "gen", "-players %d: the game is for %d to %d players", o.players, elasund.MinPlayers, elasund.MaxPlayers)
 	case o.deals < 0:
 		return bad(errOut, "gen", "-deals %d: a number of games, 0 or more", o.deals)
-	case !(o.p >= 0 && o.p <= 1):
-		return bad(errOut, "gen", "-p %v: a probability, 0 to 1", o.p)
+	case !(o.p >= 0 && o.p <= 1) || !(o.policyP >= 0 && o.policyP <= 1):
+		return bad(errOut, "gen", "-p %v, -policy %v: probabilities, 0 to 1", o.p, o.policyP)
 	case o.maxTurns < 1:
 		return bad(errOut, "gen", "-maxturns %d: at least 1 (self-play must stop)", o.maxTurns)
 	case o.parallel < 1:
@@ -260,8 +284,18 @@ func fitCmd(_ context.Context, args []string, out, errOut io.Writer) int {
 	fs.IntVar(&o.holdout, "holdout", 5, "hold out the deals d with d mod N = N-1 (0: none)")
 	fs.IntVar(&o.threads, "threads", 2, "goroutines that share a batch (the result depends on it)")
 	model := fs.String("out", "", "write the model to `file`")
+	initFlag := fs.String("init", "", "start from the weights of this value model `file` (of -hidden units), not random ones")
 	if c := parse(fs, args, errOut); c >= 0 {
 		return c
+	}
+	if *initFlag != "" {
+		b, err := os.ReadFile(*initFlag)
+		if err == nil {
+			o.init, err = bots.ParseValueModel(b)
+		}
+		if err != nil {
+			return fail(errOut, "fit", err)
+		}
 	}
 	switch {
 	case *dataFlag == "":

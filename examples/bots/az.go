@@ -1,0 +1,318 @@
+package bots
+
+import (
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/elasund/elasund"
+)
+
+// The policy's move encoder: a move of a position is described by
+// PolicySlots features out of PolicyFeatures, and its logit is the sum of
+// their values times their weights. The features, each a block of one
+// weight per move kind (elasund.MoveKind, 20 of them) unless said:
+//
+//	  0  kind          1: the move's kind
+//	 20  heuristic     (score − best score)/6, ≤ 0, at least −20: the
+//	                   one-move heuristic of greedy (Weights) against the
+//	                   best legal move's, in sixths of a cube
+//	 40  pay           1 if the move pays influence (Pay is set)
+//	 60  building      1: Build 60 + building, Rebuild 70 + building
+//	 80  permit value  1: PlacePermit 80 + value, BonusPermit 86 +
+//	                   value, UpgradePermit 92 + new value
+//	100  ship row      1: the distance in rows of the move's square from
+//	                   the ship, 0–9; Build 100, PlacePermit 110,
+//	                   MovePermit 120, UpgradePermit and BonusPermit 130
+//	140  cost          the cards the move costs, /4
+//	160  turn          the game's turn, /40
+const (
+	// PolicyFeatures is the number of features of the policy's move
+	// encoder, and of an AZModel's policy weights.
+	PolicyFeatures = 180
+	// PolicySlots is the number of features that describe one move.
+	PolicySlots = 8
+)
+
+// The offsets of the feature blocks (see PolicyFeatures).
+const (
+	featKind      = 0
+	featHeuristic = 20
+	featPay       = 40
+	featBuilding  = 60
+	featValue     = 80
+	featRow       = 100
+	featCost      = 140
+	featTurn      = 160
+	// heuristicScale is the heuristic score (in Weights units, a cube
+	// 12) of one unit of the heuristic feature.
+	heuristicScale = 6.0
+)
+
+// MoveFeatures describes a legal move of a position to the policy: up to
+// PolicySlots features, each an index below PolicyFeatures and a value;
+// an unused slot has index 0 and value 0.
+type MoveFeatures struct {
+	Index [PolicySlots]uint16
+	Value [PolicySlots]float32
+}
+
+// set sets slot s to feature i with value x.
+func (f *MoveFeatures) set(s, i int, x float32) { f.Index[s], f.Value[s] = uint16(i), x }
+
+// AppendMoveFeatures appends to dst the features of each of legal, moves
+// legal in g (a game not over), for the player to move: what an AZModel's
+// policy scores them from (a move g refuses scores as the worst). It
+// allocates nothing when dst has room; a nil g appends nothing.
+func AppendMoveFeatures(dst []MoveFeatures, g *elasund.Game, legal []elasund.Move) []MoveFeatures {
+	if g == nil {
+		return dst
+	}
+	w := &defaultWeights
+	p := g.ToMove()
+	start := len(dst)
+	best := math.Inf(-1)
+	ship := rowIndex(g.Ship())
+	turn := float32(g.Turn()) / 40
+	for _, m := range legal {
+		cost := g.Cost(m)
+		c := *g
+		s := -2 * w.Win
+		if c.Apply(m) == nil {
+			s = score(w, &c, p) - w.Cost*float64(cost.Total())
+		}
+		best = max(best, s)
+		k := int(m.Kind)
+		var f MoveFeatures
+		f.set(0, featKind+k, 1)
+		f.Value[1] = float32(s) // the score, made relative below
+		if m.Pay != elasund.NoInfluence {
+			f.set(2, featPay+k, 1)
+		}
+		switch m.Kind {
+		case elasund.Build:
+			f.set(3, featBuilding+int(m.Building), 1)
+		case elasund.Rebuild:
+			f.set(3, featBuilding+10+int(m.Building), 1)
+		}
+		switch m.Kind {
+		case elasund.PlacePermit:
+			f.set(4, featValue+int(min(m.Permit, 5)), 1)
+		case elasund.BonusPermit:
+			f.set(4, featValue+6+int(min(m.Permit, 5)), 1)
+		case elasund.UpgradePermit:
+			f.set(4, featValue+12+int(min(m.Permit, 5)), 1)
+		}
+		if grp := rowGroup(m.Kind); grp >= 0 && ship >= 0 && int(m.Square) < elasund.NumSquares {
+			d := int(m.Square)/elasund.NumColumns - ship
+			f.set(5, featRow+10*grp+max(d, -d), 1)
+		}
+		if t := cost.Total(); t > 0 {
+			f.set(6, featCost+k, float32(t)/4)
+		}
+		f.set(7, featTurn+k, turn)
+		dst = append(dst, f)
+	}
+	for i := start; i < len(dst); i++ {
+		f := &dst[i]
+		h := max((float64(f.Value[1])-float64(float32(best)))/heuristicScale, -20)
+		f.set(1, featHeuristic+int(f.Index[0]), float32(h))
+	}
+	return dst
+}
+
+// rowGroup returns the block of the ship-row feature of a kind, or -1.
+func rowGroup(k elasund.MoveKind) int {
+	switch k {
+	case elasund.Build:
+		return 0
+	case elasund.PlacePermit:
+		return 1
+	case elasund.MovePermit:
+		return 2
+	case elasund.UpgradePermit, elasund.BonusPermit:
+		return 3
+	}
+	return -1
+}
+
+// rowIndex returns the index of a row north to south (0–9), or -1.
+func rowIndex(r elasund.Row) int {
+	for i, x := range elasund.Rows() {
+		if x == r {
+			return i
+		}
+	}
+	return -1
+}
+
+// InitialPolicy returns the policy weights training starts from: a weight
+// of 1 on the heuristic feature of every kind and 0 elsewhere, so that
+// the priors are a softmax of the one-move heuristic in sixths of a cube.
+func InitialPolicy() []float32 {
+	p := make([]float32, PolicyFeatures)
+	for k := range 20 {
+		p[featHeuristic+k] = 1
+	}
+	return p
+}
+
+// ErrAZModel is wrapped by the errors of ParseAZModel and NewAZModel for
+// data that is not an AZModel.
+var ErrAZModel = errors.New("bots: not an az model")
+
+// azMagic starts an AZModel's binary form; azVersion is its version.
+const (
+	azMagic   = "ELAZ"
+	azVersion = 1
+)
+
+// AZModel is the Evaluator of the bot "az": a policy that scores each
+// legal move from its features (AppendMoveFeatures), its priors the
+// softmax of the scores, and a ValueModel that judges the positions where
+// the playouts stop, as ismcts-v's does (NewValueEvaluator). examples/train
+// fits both to the search's own self-play (docs/learning.md).
+//
+// An AZModel holds buffers, so that Evaluate allocates nothing once they
+// have grown: it is not safe for concurrent use; Clone gives another user
+// its own buffers over the same weights.
+type AZModel struct {
+	policy []float32
+	value  *ValueModel
+	feats  []MoveFeatures
+}
+
+//go:embed az.bin
+var azData []byte
+
+// parsedAZ is the embedded model, parsed once.
+var parsedAZ = sync.OnceValues(func() (*AZModel, error) { return ParseAZModel(azData) })
+
+// DefaultAZModel returns the model of the bot "az", embedded in the
+// package (az.bin). Each call returns a model with its own buffers over
+// the same weights.
+func DefaultAZModel() *AZModel {
+	m, err := parsedAZ()
+	if err != nil {
+		panic("bots: the embedded az model: " + err.Error()) // a broken build, caught by the tests
+	}
+	return m.clone()
+}
+
+// NewAZModel returns the model of the policy weights policy
+// (PolicyFeatures values) and the value model value (which it clones).
+// Other lengths or a nil value model give an error wrapping ErrAZModel.
+func NewAZModel(policy []float32, value *ValueModel) (*AZModel, error) {
+	switch {
+	case len(policy) != PolicyFeatures:
+		return nil, fmt.Errorf("%w: %d policy weights (want %d)", ErrAZModel, len(policy), PolicyFeatures)
+	case value == nil:
+		return nil, fmt.Errorf("%w: no value model", ErrAZModel)
+	}
+	return &AZModel{policy: clone32(policy), value: value.Clone()}, nil
+}
+
+// Policy returns a copy of the policy weights.
+func (m *AZModel) Policy() []float32 { return clone32(m.policy) }
+
+// Value returns the value model (a clone, with its own buffers).
+func (m *AZModel) Value() *ValueModel { return m.value.Clone() }
+
+// clone returns a model over the same weights with buffers of its own.
+func (m *AZModel) clone() *AZModel { return &AZModel{policy: m.policy, value: m.value.Clone()} }
+
+// Clone implements Evaluator.
+func (m *AZModel) Clone() Evaluator { return m.clone() }
+
+// Evaluate implements Evaluator: the values as NewValueEvaluator's of the
+// value model, and priors the softmax of the policy's scores. A nil g, or
+// priors shorter than legal, is judged not at all (it returns false).
+func (m *AZModel) Evaluate(g *elasund.Game, legal []elasund.Move, value *[elasund.MaxPlayers]float64, priors []float64) bool {
+	if g == nil || priors != nil && len(priors) < len(legal) {
+		return false
+	}
+	if value != nil {
+		judge(m.value, g, value)
+	}
+	if priors == nil || len(legal) == 0 {
+		return false
+	}
+	m.feats = AppendMoveFeatures(m.feats[:0], g, legal)
+	policyPriors(m.policy, m.feats, priors)
+	return true
+}
+
+// policyPriors writes to priors (as long as feats) the softmax of the
+// scores of moves with the features feats by the policy weights policy
+// (PolicyFeatures values).
+func policyPriors(policy []float32, feats []MoveFeatures, priors []float64) {
+	priors = priors[:len(feats)]
+	top := math.Inf(-1)
+	for i := range feats {
+		f := &feats[i]
+		z := float32(0)
+		for s, j := range f.Index {
+			z += policy[j] * f.Value[s]
+		}
+		priors[i] = float64(z)
+		top = max(top, priors[i])
+	}
+	sum := 0.0
+	for i, z := range priors {
+		priors[i] = math.Exp(z - top)
+		sum += priors[i]
+	}
+	for i := range priors {
+		priors[i] /= sum
+	}
+}
+
+// MarshalBinary implements encoding.BinaryMarshaler: "ELAZ", then
+// little-endian uint32 values version (1) and PolicyFeatures, the float32
+// policy weights, little-endian, and the value model's binary form
+// (ValueModel.MarshalBinary).
+func (m *AZModel) MarshalBinary() ([]byte, error) {
+	v, err := m.value.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, 12+4*len(m.policy)+len(v))
+	out = append(out, azMagic...)
+	out = binary.LittleEndian.AppendUint32(out, azVersion)
+	out = binary.LittleEndian.AppendUint32(out, PolicyFeatures)
+	for _, x := range m.policy {
+		out = binary.LittleEndian.AppendUint32(out, math.Float32bits(x))
+	}
+	return append(out, v...), nil
+}
+
+// ParseAZModel reads a model that MarshalBinary wrote. Data of another
+// form, version or feature count gives an error wrapping ErrAZModel (or
+// ErrValueModel, for its value model).
+func ParseAZModel(data []byte) (*AZModel, error) {
+	if len(data) < 12 || string(data[:4]) != azMagic {
+		return nil, fmt.Errorf("%w: no %q header", ErrAZModel, azMagic)
+	}
+	version := binary.LittleEndian.Uint32(data[4:])
+	n := binary.LittleEndian.Uint32(data[8:])
+	switch {
+	case version != azVersion:
+		return nil, fmt.Errorf("%w: version %d (this package reads %d)", ErrAZModel, version, azVersion)
+	case n != PolicyFeatures:
+		return nil, fmt.Errorf("%w: %d policy features (want %d)", ErrAZModel, n, PolicyFeatures)
+	case len(data) < 12+4*PolicyFeatures:
+		return nil, fmt.Errorf("%w: %d bytes, too short for the policy", ErrAZModel, len(data))
+	}
+	p := make([]float32, PolicyFeatures)
+	for i := range p {
+		p[i] = math.Float32frombits(binary.LittleEndian.Uint32(data[12+4*i:]))
+	}
+	v, err := ParseValueModel(data[12+4*PolicyFeatures:])
+	if err != nil {
+		return nil, err
+	}
+	return NewAZModel(p, v)
+}

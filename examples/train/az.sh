@@ -1,0 +1,54 @@
+#!/bin/sh
+# az.sh makes examples/bots/az.bin, the model of the bot "az", from
+# nothing but the shipped value_linear.bin (which value.sh makes): a few
+# generations of self-play -> fit -> self-play with the new model, every
+# step seeded. Run it from the repository's root:
+#
+#	sh examples/train/az.sh [WORKDIR [GENERATIONS [SEED]]]
+#
+# (defaults /tmp/elasund-az, 2 generations, seed 1: the shipped az.bin;
+# 32 minutes on this project's two cores shared with other work).
+#
+# WORKDIR (default /tmp/elasund-az) receives each generation's data
+# (about 0.5 GB a generation of .npy files), models and logs. Generation
+# 0 is the initial policy (bots.InitialPolicy: the softmax of the one-move
+# heuristic) over value_linear.bin. Generation k plays self-play games of
+# az:300 with generation k-1's model (embedded: the script writes each
+# generation's model to examples/bots/az.bin and rebuilds), records the
+# root visits of a quarter of the decisions and the positions of a tenth,
+# refits the value (logistic regression, started from the last one's
+# weights) and the policy (started from the last one's) to the data of
+# every generation so far, and measures the new model against ismcts-v
+# at 10 ms a move (200 games; timed, so it depends on the machine and its
+# load). docs/learning.md has the figures.
+set -eu
+dir=${1:-/tmp/elasund-az}
+gens=${2:-2}
+seed=${3:-1}
+mkdir -p "$dir"
+build() {
+	go build -o "$dir/train" ./examples/train
+	go build -o "$dir/arena" ./examples/arena
+}
+# Generation 0.
+go run ./examples/train fitpolicy -value examples/bots/value_linear.bin -out "$dir/az0.bin"
+cp examples/bots/value_linear.bin "$dir/value0.bin"
+cp "$dir/az0.bin" examples/bots/az.bin
+build
+"$dir/arena" -bots az:10ms,ismcts-v:10ms -players 2 -games 200 -seed "$seed" -parallel 2 | tee "$dir/arena0.log"
+data=""
+k=1
+while [ "$k" -le "$gens" ]; do
+	s=$((seed * 100 + k))
+	"$dir/train" gen -bots az:300 -players 2 -deals 600 -seed "$s" -p 0.1 -policy 0.25 -out "$dir/g$k-2p" -parallel 2
+	"$dir/train" gen -bots az:300 -players 4 -deals 100 -seed "$s" -p 0.05 -policy 0.25 -out "$dir/g$k-4p" -parallel 2
+	data="${data:+$data,}$dir/g$k-2p,$dir/g$k-4p"
+	"$dir/train" fit -data "$data" -hidden 0 -epochs 3 -lr 0.0002 -l2 0.0001 -seed "$s" -threads 2 \
+		-init "$dir/value$((k - 1)).bin" -out "$dir/value$k.bin" | tee "$dir/fit$k.log"
+	"$dir/train" fitpolicy -data "$data" -epochs 10 -lr 0.01 -seed "$s" -init "$dir/az$((k - 1)).bin" \
+		-value "$dir/value$k.bin" -out "$dir/az$k.bin" | tee "$dir/fitpolicy$k.log"
+	cp "$dir/az$k.bin" examples/bots/az.bin
+	build
+	"$dir/arena" -bots az:10ms,ismcts-v:10ms -players 2 -games 200 -seed "$seed" -parallel 2 | tee "$dir/arena$k.log"
+	k=$((k + 1))
+done
