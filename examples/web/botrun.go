@@ -25,7 +25,7 @@ const (
 )
 
 // newBot makes the bot a seat names: one of bots.Names, or "ismcts:N",
-// "ismcts-v:N", "ismcts:T" or "ismcts-v:T" (bots.New). An ISMCTS bot
+// "ismcts-v:N", "az:N", "ismcts:T", "ismcts-v:T" or "az:T" (bots.New). An ISMCTS bot
 // searches at most N iterations (the server's MaxIterations for a bot
 // named by its time), at most the server's search time a move (T, if
 // shorter) and at most its share of the searches' memory; an N above the

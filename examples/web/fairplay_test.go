@@ -193,6 +193,8 @@ func TestBotOptionsCapped(t *testing.T) {
 		{"ismcts-v:70", 70, 2 * time.Second, true},
 		{"ismcts:1m", 5000, 2 * time.Second, false},
 		{"ISMCTS-V:15ms", 5000, 15 * time.Millisecond, true},
+		{"az:70", 70, 2 * time.Second, false},
+		{"az:10ms", 5000, 10 * time.Millisecond, false},
 	} {
 		b, err := s.newBot(tc.name, 1)
 		if err != nil {
@@ -203,7 +205,7 @@ func TestBotOptionsCapped(t *testing.T) {
 			t.Errorf("%s: %d iterations, %v a move, value %v; want %d, %v, %v", tc.name, o.Iterations, o.Budget, o.Value != nil, tc.iters, tc.budget, tc.value)
 		}
 	}
-	for _, name := range []string{"ismcts:5001", "ismcts-v:5001"} {
+	for _, name := range []string{"ismcts:5001", "ismcts-v:5001", "az:5001"} {
 		if b, err := s.newBot(name, 1); err == nil {
 			t.Errorf("%s: %v, want an error (-max-iterations 5000)", name, b.Name())
 		}
@@ -224,6 +226,8 @@ func TestBotSearchesBounded(t *testing.T) {
 			{"ismcts:10000000", 400},
 			{"ismcts:100001", 400},
 			{"ismcts-v:10000000", 400},
+			{"az:100001", 400},
+			{"az:25ms", 201},
 			{"ISMCTS-V:100001", 400},
 			{"ISMCTS:100000", 201},
 			{"ismcts", 201},

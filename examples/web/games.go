@@ -32,7 +32,7 @@ type newGameJSON struct {
 	// Seats says who plays each seat, in seat order (red, blue, green,
 	// yellow): "human" for a person (at least one), or a bot's name
 	// (bots.Names, or a name bots.New reads: "ismcts:N", "ismcts-v:N",
-	// "ismcts:10ms"). Its length is the number of players.
+	// "az:N", "ismcts:10ms", "az:10ms"). Its length is the number of players.
 	Seats []string `json:"seats"`
 	// Seed is refused unless absent, null or 0: the server draws every
 	// game's seed in secret, since whoever knows it foresees every card

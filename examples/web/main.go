@@ -109,7 +109,7 @@
 // 10,000). Bodies are at most 16 KiB (a record: 1 MiB, at most 50,000
 // moves).
 //
-// A bot's move is bounded: an ISMCTS bot ("ismcts:N", "ismcts-v:N") of
+// A bot's move is bounded: an ISMCTS bot ("ismcts:N", "ismcts-v:N", "az:N") of
 // more than -max-iterations iterations a move is refused, and every
 // search stops at its iterations (-max-iterations for a bot named by its
 // time, "ismcts:10ms"), its own time or -search-time, whichever comes
