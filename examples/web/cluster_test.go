@@ -420,6 +420,39 @@ func TestClusterLeaveStale(t *testing.T) {
 	}
 }
 
+// TestClusterForfeitStale: the last person who leaves, through a server
+// whose copy another server's move has just made stale, forfeits the game
+// as it stands in the database, that move included: the game is saved
+// ended, not only said to be.
+func TestClusterForfeitStale(t *testing.T) {
+	servers, fronts, _ := cluster(t, 2, options{MaxGames: 4, Idle: time.Hour})
+	c := create(t, fronts[0], `{"seats": ["human", "human"]}`)
+	ctx := context.Background()
+	g, err := servers[1].store.Game(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale, err := servers[1].loadSession(ctx, g) // server 1's copy, at move 0
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, st := personDecides(t, c, fronts[:1], rand.New(rand.NewPCG(2, 2)))
+	if status, data, _ := doAs(t, fronts[0], token, "POST", "/api/games/"+c.ID+"/moves", mustJSON(t, moveJSON{Move: st.Moves[0].Text})); status != http.StatusOK {
+		t.Fatalf("%d %s", status, data)
+	}
+	out, err := servers[1].leaveSeat(stale, 0)
+	if err != nil || !out.Over || out.Method != "forfeited" {
+		t.Fatalf("seat 0 leaves through the stale copy: %+v %v", out, err)
+	}
+	g, err = servers[0].store.Game(ctx, c.ID)
+	if err != nil || g.Finished.IsZero() || g.Moves != 1 {
+		t.Fatalf("the game after the forfeit: %d moves, finished %v (%v)", g.Moves, g.Finished, err)
+	}
+	if end := stateAs(t, fronts[0], c.ID, "").End; end == nil || end.Method != "forfeited" {
+		t.Fatalf("the end: %+v", end)
+	}
+}
+
 // TestClusterResume: a game whose bot is due when its only server stops
 // is resumed by one of the two servers started afterwards, which plays
 // the bot on to the person's decision; the other does not.

@@ -49,12 +49,7 @@ func (ss *session) leave(p elasund.Player, b bots.Bot, seed uint64, now time.Tim
 		}
 	}
 	if stay < 2 {
-		err := ss.t.Forfeit(p)
-		if err == nil {
-			err = ss.saveEndedLocked(now)
-		}
-		ss.stopLocked()
-		return false, err
+		return false, ss.forfeitLocked(p, now)
 	}
 	was, old := ss.seats, ss.seatsJSON()
 	ss.seats = slices.Clone(was)
@@ -68,6 +63,30 @@ func (ss *session) leave(p elasund.Player, b bots.Bot, seed uint64, now time.Tim
 	}
 	ss.notify() // the pages show the seat played by the bot
 	return true, nil
+}
+
+// forfeitLocked ends the game by seat p's forfeit, saves it ended and
+// stops the session. If another server changed the game meanwhile (the
+// store refuses the save as stale), the table is put back as it was and
+// the session goes on, so that the caller can load the game again and
+// leave on it (leaveSeat does). The caller holds ss.mu.
+func (ss *session) forfeitLocked(p elasund.Player, now time.Time) error {
+	before, err := ss.t.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	if err = ss.t.Forfeit(p); err == nil {
+		err = ss.saveEndedLocked(now)
+	}
+	if errors.Is(err, errStale) {
+		var t elasund.Table
+		if uerr := t.UnmarshalBinary(before); uerr == nil {
+			ss.t = &t
+			return err
+		}
+	}
+	ss.stopLocked()
+	return err
 }
 
 // leftJSON answers DELETE /api/games/{id}.
@@ -105,7 +124,7 @@ func (s *server) handleDelete(w http.ResponseWriter, r *http.Request, ss *sessio
 	switch {
 	case errors.Is(err, errClosed):
 		writeError(w, http.StatusNotFound, "no game %q: %v", ss.id, err)
-	case errors.Is(err, errGameOver), errors.Is(err, errLeftAlready):
+	case errors.Is(err, errGameOver), errors.Is(err, errLeftAlready), errors.Is(err, errStale):
 		writeError(w, http.StatusConflict, "game %s: %v", ss.id, err)
 	case errors.Is(err, errSeatsStore):
 		s.logger.Printf("game %s: %v", ss.id, err)
@@ -134,7 +153,8 @@ func (s *server) leaveSeat(ss *session, p elasund.Player) (leftJSON, error) {
 		s.startBots(ss)
 		out.Bot = b.Name()
 		return out, nil
-	case errors.Is(err, errClosed), errors.Is(err, errGameOver), errors.Is(err, errLeftAlready), errors.Is(err, errSeatsStore):
+	case errors.Is(err, errClosed), errors.Is(err, errGameOver), errors.Is(err, errLeftAlready), errors.Is(err, errSeatsStore),
+		errors.Is(err, errStale): // stale again after loading the game anew: the person may try again
 		return leftJSON{}, err
 	case err != nil:
 		s.logger.Printf("game %s: saving the forfeit of seat %d: %v", ss.id, p, err)
