@@ -82,15 +82,7 @@ func (t *tree) orderPriors(g *elasund.Game, moves []elasund.Move) (int32, int32)
 	for i, m := range moves {
 		t.scored = append(t.scored, scored{m, pr[i]})
 	}
-	slices.SortStableFunc(t.scored, func(a, b scored) int {
-		switch {
-		case a.score > b.score:
-			return -1
-		case a.score < b.score:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(t.scored, byScoreDesc)
 	start := int32(len(t.cands))
 	for _, s := range t.scored {
 		t.cands = append(t.cands, cand{move: s.move, child: -1})

@@ -317,15 +317,7 @@ func (t *tree) order(g *elasund.Game, moves []elasund.Move) (int32, int32) {
 	for _, m := range moves {
 		t.scored = append(t.scored, scored{m, moveScore(g, m, p, t.w)})
 	}
-	slices.SortStableFunc(t.scored, func(a, b scored) int {
-		switch {
-		case a.score > b.score:
-			return -1
-		case a.score < b.score:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(t.scored, byScoreDesc)
 	start := int32(len(t.cands))
 	for _, s := range t.scored {
 		t.cands = append(t.cands, cand{move: s.move, child: -1})
@@ -388,4 +380,16 @@ func (t *tree) cheap(g *elasund.Game) elasund.Move {
 		}
 	}
 	return t.legal[t.r.IntN(len(t.legal))]
+}
+
+// byScoreDesc orders scored moves best first (a stable sort keeps the
+// generator's order among equal scores).
+func byScoreDesc(a, b scored) int {
+	switch {
+	case a.score > b.score:
+		return -1
+	case a.score < b.score:
+		return 1
+	}
+	return 0
 }
