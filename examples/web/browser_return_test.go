@@ -95,6 +95,18 @@ func TestBrowserGettingBack(t *testing.T) {
 		t.Errorf("the lobby lists the game as %q", row)
 	}
 	screenshot(t, ctx, "lobby-games-1366x768.png")
+
+	// A browser that kept many seats lists the 20 it saw last, asks the
+	// server about those only, and says how many more it holds.
+	act(t, ctx, "holding 25 more seats", chromedp.Evaluate[chromedp.Void](`for (let i = 0; i < 25; i++) {
+		const id = (i + 1).toString(16).padStart(32, "0");
+		localStorage.setItem("elasund-seat-" + id, "t" + i);
+		localStorage.setItem("elasund-game-" + id, JSON.stringify({color: "blue", turn: 1, seen: 1000 + i}));
+	}`), chromedp.Navigate(ts.URL+"/"), waitFor(`document.querySelectorAll("#games-list li").length > 0`))
+	rows := get(t, ctx, "reading the list", chromedp.Evaluate[[]string](`[...document.querySelectorAll("#games-list li")].map((li) => li.textContent)`))
+	if len(rows) != 21 || !strings.Contains(rows[0], "Red") || !strings.Contains(rows[20], "and 6 older games, not listed") {
+		t.Errorf("with 26 seats held, the lobby lists %d rows: first %q, last %q", len(rows), rows[0], rows[len(rows)-1])
+	}
 	act(t, ctx, "opening the spectator link", chromedp.Navigate(ts.URL+"/g/"+c.ID), waitFor(`game !== null`))
 	if ps := readState(t, ctx); ps.You != "" || len(ps.Moves) != 0 || ps.Hands[0] || ps.Hands[1] {
 		t.Errorf("the spectator link in red's browser shows %+v", ps)

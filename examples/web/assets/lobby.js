@@ -103,10 +103,17 @@ function showLobby() {
   listGames();
 }
 
+// maxListed bounds the games the lobby lists, and asks the server about:
+// the ones this browser saw last.
+const maxListed = 20;
+
 // listGames lists the games this browser holds a seat of, as it last saw
-// them, then as they are now.
+// them, then as they are now: the maxListed seen last, so that a browser
+// that kept many seats neither sends a request for each at every visit
+// nor keeps them all from going idle.
 async function listGames() {
-  const held = heldSeats();
+  const all = heldSeats();
+  const held = all.slice(0, maxListed);
   $('games').hidden = held.length === 0;
   const list = $('games-list');
   list.replaceChildren();
@@ -133,6 +140,10 @@ async function listGames() {
       });
       link.replaceWith(forget);
     });
+  }
+  if (all.length > held.length) {
+    const n = all.length - held.length;
+    list.append(el('li', 'game-row', `and ${n} older ${n === 1 ? 'game' : 'games'}, not listed`));
   }
 }
 
