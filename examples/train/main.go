@@ -82,8 +82,9 @@
 // -init, or bots.LinearValueModel, without it) for games of two players
 // and that of -more for games of three and four (without -more, -value's
 // judges them too; without either, -init's two are kept). Without -data
-// it writes the initial model. az.sh beside this file makes the shipped az.bin by a
-// few generations of self-play, fit and self-play (docs/learning.md).
+// it writes the initial model. az.sh beside this file makes the shipped
+// az.bin by a few generations of self-play, fit and self-play
+// (docs/learning.md).
 //
 // # The shipped models
 //
