@@ -164,10 +164,11 @@ func InitialPolicy() []float32 {
 // data that is not an AZModel.
 var ErrAZModel = errors.New("bots: not an az model")
 
-// azMagic starts an AZModel's binary form; azVersion is its version.
+// azMagic starts an AZModel's binary form; azVersion is the latest
+// version of it.
 const (
 	azMagic   = "ELAZ"
-	azVersion = 1
+	azVersion = 2
 )
 
 // AZModel is the Evaluator of the bot "az": a policy that scores each
@@ -182,7 +183,9 @@ const (
 type AZModel struct {
 	policy []float32
 	value  *ValueModel
-	feats  []MoveFeatures
+	// more judges games of three and four players; nil: value does.
+	more  *ValueModel
+	feats []MoveFeatures
 }
 
 //go:embed az.bin
@@ -203,26 +206,59 @@ func DefaultAZModel() *AZModel {
 }
 
 // NewAZModel returns the model of the policy weights policy
-// (PolicyFeatures values) and the value model value (which it clones).
-// Other lengths or a nil value model give an error wrapping ErrAZModel.
+// (PolicyFeatures values) and the value model value (which it clones),
+// which judges games of any number of players. Other lengths or a nil
+// value model give an error wrapping ErrAZModel.
 func NewAZModel(policy []float32, value *ValueModel) (*AZModel, error) {
+	return NewAZModelByPlayers(policy, value, nil)
+}
+
+// NewAZModelByPlayers is NewAZModel with two value models: two judges
+// games of two players and more those of three and four (nil: two judges
+// them too). The shipped model judges two players by a value fitted to
+// az's own 2-player games and more by LinearValueModel, ismcts-v's
+// (docs/learning.md says why).
+func NewAZModelByPlayers(policy []float32, two, more *ValueModel) (*AZModel, error) {
 	switch {
 	case len(policy) != PolicyFeatures:
 		return nil, fmt.Errorf("%w: %d policy weights (want %d)", ErrAZModel, len(policy), PolicyFeatures)
-	case value == nil:
+	case two == nil:
 		return nil, fmt.Errorf("%w: no value model", ErrAZModel)
 	}
-	return &AZModel{policy: clone32(policy), value: value.Clone()}, nil
+	m := &AZModel{policy: clone32(policy), value: two.Clone()}
+	if more != nil {
+		m.more = more.Clone()
+	}
+	return m, nil
 }
 
 // Policy returns a copy of the policy weights.
 func (m *AZModel) Policy() []float32 { return clone32(m.policy) }
 
-// Value returns the value model (a clone, with its own buffers).
+// Value returns the value model of games of two players (a clone, with
+// its own buffers).
 func (m *AZModel) Value() *ValueModel { return m.value.Clone() }
 
+// ValueFor returns the value model of games of the given number of
+// players (a clone, with its own buffers).
+func (m *AZModel) ValueFor(players int) *ValueModel { return m.valueFor(players).Clone() }
+
+// valueFor returns the value model that judges games of n players.
+func (m *AZModel) valueFor(n int) *ValueModel {
+	if n > 2 && m.more != nil {
+		return m.more
+	}
+	return m.value
+}
+
 // clone returns a model over the same weights with buffers of its own.
-func (m *AZModel) clone() *AZModel { return &AZModel{policy: m.policy, value: m.value.Clone()} }
+func (m *AZModel) clone() *AZModel {
+	c := &AZModel{policy: m.policy, value: m.value.Clone()}
+	if m.more != nil {
+		c.more = m.more.Clone()
+	}
+	return c
+}
 
 // Clone implements Evaluator.
 func (m *AZModel) Clone() Evaluator { return m.clone() }
@@ -235,7 +271,7 @@ func (m *AZModel) Evaluate(g *elasund.Game, legal []elasund.Move, value *[elasun
 		return false
 	}
 	if value != nil {
-		judge(m.value, g, value)
+		judge(m.valueFor(g.Players()), g, value)
 	}
 	if priors == nil || len(legal) == 0 {
 		return false
@@ -271,17 +307,27 @@ func policyPriors(policy []float32, feats []MoveFeatures, priors []float64) {
 }
 
 // MarshalBinary implements encoding.BinaryMarshaler: "ELAZ", then
-// little-endian uint32 values version (1) and PolicyFeatures, the float32
-// policy weights, little-endian, and the value model's binary form
-// (ValueModel.MarshalBinary).
+// little-endian uint32 values version and PolicyFeatures, the float32
+// policy weights, little-endian, and the binary form of the value model
+// (ValueModel.MarshalBinary). Version 1 has one value model, for every
+// number of players; version 2, written for a model with a value model
+// of three and four players, has that one after the 2-player one.
 func (m *AZModel) MarshalBinary() ([]byte, error) {
+	version := uint32(1)
 	v, err := m.value.MarshalBinary()
 	if err != nil {
 		return nil, err
 	}
+	if m.more != nil {
+		more, err := m.more.MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		version, v = 2, append(v, more...)
+	}
 	out := make([]byte, 0, 12+4*len(m.policy)+len(v))
 	out = append(out, azMagic...)
-	out = binary.LittleEndian.AppendUint32(out, azVersion)
+	out = binary.LittleEndian.AppendUint32(out, version)
 	out = binary.LittleEndian.AppendUint32(out, PolicyFeatures)
 	for _, x := range m.policy {
 		out = binary.LittleEndian.AppendUint32(out, math.Float32bits(x))
@@ -289,9 +335,9 @@ func (m *AZModel) MarshalBinary() ([]byte, error) {
 	return append(out, v...), nil
 }
 
-// ParseAZModel reads a model that MarshalBinary wrote. Data of another
-// form, version or feature count gives an error wrapping ErrAZModel (or
-// ErrValueModel, for its value model).
+// ParseAZModel reads a model that MarshalBinary wrote, of version 1 or
+// 2. Data of another form, version or feature count gives an error
+// wrapping ErrAZModel (or ErrValueModel, for a value model).
 func ParseAZModel(data []byte) (*AZModel, error) {
 	if len(data) < 12 || string(data[:4]) != azMagic {
 		return nil, fmt.Errorf("%w: no %q header", ErrAZModel, azMagic)
@@ -299,8 +345,8 @@ func ParseAZModel(data []byte) (*AZModel, error) {
 	version := binary.LittleEndian.Uint32(data[4:])
 	n := binary.LittleEndian.Uint32(data[8:])
 	switch {
-	case version != azVersion:
-		return nil, fmt.Errorf("%w: version %d (this package reads %d)", ErrAZModel, version, azVersion)
+	case version < 1 || version > azVersion:
+		return nil, fmt.Errorf("%w: version %d (this package reads 1 to %d)", ErrAZModel, version, azVersion)
 	case n != PolicyFeatures:
 		return nil, fmt.Errorf("%w: %d policy features (want %d)", ErrAZModel, n, PolicyFeatures)
 	case len(data) < 12+4*PolicyFeatures:
@@ -310,9 +356,25 @@ func ParseAZModel(data []byte) (*AZModel, error) {
 	for i := range p {
 		p[i] = math.Float32frombits(binary.LittleEndian.Uint32(data[12+4*i:]))
 	}
-	v, err := ParseValueModel(data[12+4*PolicyFeatures:])
+	rest := data[12+4*PolicyFeatures:]
+	if version == 1 {
+		v, err := ParseValueModel(rest)
+		if err != nil {
+			return nil, err
+		}
+		return NewAZModel(p, v)
+	}
+	k := valueModelSize(rest)
+	if k < 0 || k >= len(rest) {
+		return nil, fmt.Errorf("%w: %d bytes, too short for two value models", ErrAZModel, len(data))
+	}
+	two, err := ParseValueModel(rest[:k])
 	if err != nil {
 		return nil, err
 	}
-	return NewAZModel(p, v)
+	more, err := ParseValueModel(rest[k:])
+	if err != nil {
+		return nil, err
+	}
+	return NewAZModelByPlayers(p, two, more)
 }

@@ -1,6 +1,7 @@
 package bots_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -42,7 +43,8 @@ func azPriors(t *testing.T, data []byte, feats []bots.MoveFeatures) []float64 {
 
 // TestEmbeddedAZModel loads the shipped az.bin and checks its priors and
 // values against an independent evaluation from the file's bytes, in
-// positions of 2- and 4-player games.
+// positions of 2- and 4-player games, and that it judges games of more
+// than two players by value_linear.bin.
 func TestEmbeddedAZModel(t *testing.T) {
 	data, err := os.ReadFile("az.bin")
 	if err != nil {
@@ -52,8 +54,17 @@ func TestEmbeddedAZModel(t *testing.T) {
 		t.Errorf("az.bin is %d bytes; the weights must stay within 5 MB", len(data))
 	}
 	m := bots.DefaultAZModel()
-	value := m.Value()
+	// The value model of three and four players is ismcts-v's,
+	// value_linear.bin, after the 2-player one.
+	linear, err := os.ReadFile("value_linear.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := binary.LittleEndian.Uint32(data[4:]); v != 2 || !bytes.HasSuffix(data, linear) || len(data) < 12+4*bots.PolicyFeatures+2*len(linear) {
+		t.Errorf("az.bin: version %d, %d bytes; want version 2 ending in value_linear.bin after a 2-player value model", v, len(data))
+	}
 	for _, players := range []int{2, 4} {
+		value := m.ValueFor(players)
 		for _, moves := range []int{0, 30, 120} {
 			g := playedGame(t, players, moves)
 			legal := g.Legal()
@@ -201,7 +212,9 @@ func TestAZModelBinary(t *testing.T) {
 	}{
 		{"empty", nil, bots.ErrAZModel},
 		{"magic", append([]byte("ELVX"), data[4:]...), bots.ErrAZModel},
-		{"version", patch(data, 4, 2), bots.ErrAZModel},
+		{"version 0", patch(data, 4, 0), bots.ErrAZModel},
+		{"version 3", patch(data, 4, 3), bots.ErrAZModel},
+		{"version 2, one value model", patch(data, 4, 2), bots.ErrAZModel},
 		{"features", patch(data, 8, bots.PolicyFeatures+1), bots.ErrAZModel},
 		{"short", data[:100], bots.ErrAZModel},
 		{"no value", data[:12+4*bots.PolicyFeatures], bots.ErrValueModel},
@@ -217,6 +230,65 @@ func TestAZModelBinary(t *testing.T) {
 	}
 	if _, err := bots.NewAZModel(p, nil); !errors.Is(err, bots.ErrAZModel) {
 		t.Errorf("no value model: %v", err)
+	}
+	if _, err := bots.NewAZModelByPlayers(p, nil, bots.LinearValueModel()); !errors.Is(err, bots.ErrAZModel) {
+		t.Errorf("no 2-player value model: %v", err)
+	}
+}
+
+// TestAZModelByPlayers checks a model with a value model of its own for
+// three and four players: its binary form (version 2) keeps both, the
+// second cut short is refused, and Evaluate judges a game by the model of
+// its player count, as NewValueEvaluator of that model does.
+func TestAZModelByPlayers(t *testing.T) {
+	two, more := bots.DefaultValueModel(), bots.LinearValueModel()
+	m, err := bots.NewAZModelByPlayers(bots.InitialPolicy(), two, more)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := binary.LittleEndian.Uint32(data[4:]); v != 2 {
+		t.Fatalf("version %d, want 2", v)
+	}
+	back, err := bots.ParseAZModel(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := back.MarshalBinary(); !slices.Equal(again, data) {
+		t.Error("MarshalBinary of the parsed model differs")
+	}
+	for _, cut := range []int{4, len(data) - 16 - 4*bots.PolicyFeatures} {
+		if _, err := bots.ParseAZModel(data[:len(data)-cut]); err == nil {
+			t.Errorf("cut by %d bytes: parsed", cut)
+		}
+	}
+	for players := 2; players <= 4; players++ {
+		g, err := elasund.New(elasund.Config{Players: players, Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for greedy := bots.NewGreedy(1); g.Turn() < 8 && !g.Over(); {
+			mv, _ := greedy.Choose(g.View(g.ToMove()))
+			if err := g.Apply(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := bots.NewValueEvaluator(two)
+		if players > 2 {
+			want = bots.NewValueEvaluator(more)
+		}
+		var got, exp [elasund.MaxPlayers]float64
+		back.Evaluate(g, nil, &got, nil)
+		want.Evaluate(g, nil, &exp, nil)
+		if got != exp || got[0] == 0 {
+			t.Errorf("%d players: values %v, want %v", players, got, exp)
+		}
+		if u := back.ValueFor(players); u == nil {
+			t.Errorf("%d players: no value model", players)
+		}
 	}
 }
 

@@ -16,7 +16,8 @@
 // evaluator judges the positions the playouts reach. Its AZModel
 // (DefaultAZModel, az.bin) is a policy over the moves' features and a
 // value, both fitted to the search's own self-play (its root visits,
-// ChooseWithPolicy, and the games' returns) by examples/train.
+// ChooseWithPolicy, and the games' returns) by examples/train; games of
+// three and four players it judges by ismcts-v's value.
 //
 // A bot is handed only what its player may know: the player's
 // elasund.View (RULES.md §13). To search, a bot draws full games consistent

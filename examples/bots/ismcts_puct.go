@@ -96,7 +96,8 @@ func (t *tree) orderPriors(g *elasund.Game, moves []elasund.Move) (int32, int32)
 // candidates legal in g (those of highest prior), the one that maximizes
 // its mean reward plus cPUCT·prior·√visits(n)/(1+visits(move)); a move
 // without a node counts the mean reward of its visited siblings less
-// fpuReduction (½ if none is visited).
+// fpuReduction (1/players if none is visited). With more than two
+// players, cPUCT and fpuReduction are scaled by 2/players.
 func (t *tree) selectPUCT(n int32, g *elasund.Game) int32 {
 	k := int(puctBase + puctRate*math.Sqrt(float64(t.nodes[n].visits)))
 	var avail [maxAvail]int32
@@ -111,10 +112,16 @@ func (t *tree) selectPUCT(n int32, g *elasund.Game) int32 {
 			sumN += float64(t.nodes[c].visits)
 		}
 	}
-	fpu := 0.5
+	// The rewards of n players share 1, a mean of 1/n: with more than
+	// two, the exploration and the first-play reduction shrink as the
+	// rewards do (2/n), so that a 4-player search weighs its rewards
+	// against its priors as a 2-player one does.
+	scale := 2 / float64(g.Players())
+	fpu := 1 / float64(g.Players())
 	if sumN > 0 {
-		fpu = sumR/sumN - fpuReduction
+		fpu = sumR/sumN - fpuReduction*scale
 	}
+	c := cPUCT * scale
 	sq := math.Sqrt(float64(nd.visits))
 	best, bestValue := int32(-1), 0.0
 	for _, i := range avail[:na] {
@@ -124,7 +131,7 @@ func (t *tree) selectPUCT(n int32, g *elasund.Game) int32 {
 			ch.avail++
 			q, nv = ch.reward/float64(ch.visits), float64(ch.visits)
 		}
-		value := q + cPUCT*float64(pr[i])*sq/(1+nv)
+		value := q + c*float64(pr[i])*sq/(1+nv)
 		if best < 0 || value > bestValue {
 			best, bestValue = i, value
 		}

@@ -210,6 +210,19 @@ func (m *ValueModel) MarshalBinary() ([]byte, error) {
 	return out, nil
 }
 
+// valueModelSize returns the length of the value model's binary form that
+// data starts with, from its header, or -1 if data is too short for one.
+func valueModelSize(data []byte) int {
+	if len(data) < 16 {
+		return -1
+	}
+	h := binary.LittleEndian.Uint32(data[12:])
+	if h > MaxHidden {
+		return -1
+	}
+	return 16 + 4*(elasund.ObservationSize*max(int(h), 1)+2*int(h)+1)
+}
+
 // ParseValueModel reads a model that MarshalBinary wrote. Data of another
 // form, version or observation size, or whose length does not fit its
 // hidden units, gives an error wrapping ErrValueModel.

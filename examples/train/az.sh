@@ -6,8 +6,9 @@
 #
 #	sh examples/train/az.sh [WORKDIR [GENERATIONS [SEED]]]
 #
-# (defaults /tmp/elasund-az, 2 generations, seed 1: the shipped az.bin;
-# 32 minutes on this project's two cores shared with other work).
+# (defaults /tmp/elasund-az, 3 generations, seed 1: the shipped az.bin;
+# 31 minutes on this project's two cores, shared with other work for the
+# first 20).
 #
 # WORKDIR (default /tmp/elasund-az) receives each generation's data
 # (about 0.5 GB a generation of .npy files), models and logs. Generation
@@ -15,15 +16,19 @@
 # heuristic) over value_linear.bin. Generation k plays self-play games of
 # az:300 with generation k-1's model (embedded: the script writes each
 # generation's model to examples/bots/az.bin and rebuilds), records the
-# root visits of a quarter of the decisions and the positions of a tenth,
-# refits the value (logistic regression, started from the last one's
-# weights) and the policy (started from the last one's) to the data of
-# every generation so far, and measures the new model against ismcts-v
-# at 10 ms a move (200 games; timed, so it depends on the machine and its
-# load). docs/learning.md has the figures.
+# root visits of a quarter of the decisions and the positions of a tenth
+# (a twentieth with 4 players), refits the 2-player value (logistic
+# regression, started from the last one's weights) to the 2-player
+# positions and the policy (started from the last one's) to the decisions
+# of every generation so far, and keeps value_linear.bin as the value of
+# games of three and four players. It measures each generation at 200
+# iterations a move against ismcts-v at 260, which take about as long
+# (az's a little less; 600 games, seed SEED: counted in iterations, not
+# timed, so the figures are the same on every machine).
+# docs/learning.md has the figures.
 set -eu
 dir=${1:-/tmp/elasund-az}
-gens=${2:-2}
+gens=${2:-3}
 seed=${3:-1}
 mkdir -p "$dir"
 build() {
@@ -35,20 +40,25 @@ go run ./examples/train fitpolicy -value examples/bots/value_linear.bin -out "$d
 cp examples/bots/value_linear.bin "$dir/value0.bin"
 cp "$dir/az0.bin" examples/bots/az.bin
 build
-"$dir/arena" -bots az:10ms,ismcts-v:10ms -players 2 -games 200 -seed "$seed" -parallel 2 | tee "$dir/arena0.log"
+measure() {
+	"$dir/arena" -bots az:200,ismcts-v:260 -players 2 -games 600 -seed "$seed" -parallel 2 | tee "$dir/arena$1.log"
+}
+measure 0
 data=""
+data2=""
 k=1
 while [ "$k" -le "$gens" ]; do
 	s=$((seed * 100 + k))
 	"$dir/train" gen -bots az:300 -players 2 -deals 600 -seed "$s" -p 0.1 -policy 0.25 -out "$dir/g$k-2p" -parallel 2
 	"$dir/train" gen -bots az:300 -players 4 -deals 100 -seed "$s" -p 0.05 -policy 0.25 -out "$dir/g$k-4p" -parallel 2
 	data="${data:+$data,}$dir/g$k-2p,$dir/g$k-4p"
-	"$dir/train" fit -data "$data" -hidden 0 -epochs 3 -lr 0.0002 -l2 0.0001 -seed "$s" -threads 2 \
+	data2="${data2:+$data2,}$dir/g$k-2p"
+	"$dir/train" fit -data "$data2" -hidden 0 -epochs 3 -lr 0.0002 -l2 0.0001 -seed "$s" -threads 2 \
 		-init "$dir/value$((k - 1)).bin" -out "$dir/value$k.bin" | tee "$dir/fit$k.log"
 	"$dir/train" fitpolicy -data "$data" -epochs 10 -lr 0.01 -seed "$s" -init "$dir/az$((k - 1)).bin" \
-		-value "$dir/value$k.bin" -out "$dir/az$k.bin" | tee "$dir/fitpolicy$k.log"
+		-value "$dir/value$k.bin" -more examples/bots/value_linear.bin -out "$dir/az$k.bin" | tee "$dir/fitpolicy$k.log"
 	cp "$dir/az$k.bin" examples/bots/az.bin
 	build
-	"$dir/arena" -bots az:10ms,ismcts-v:10ms -players 2 -games 200 -seed "$seed" -parallel 2 | tee "$dir/arena$k.log"
+	measure "$k"
 	k=$((k + 1))
 done

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -160,7 +161,8 @@ func fitPolicyCmd(_ context.Context, args []string, out, errOut io.Writer) int {
 	fs := flag.NewFlagSet("fitpolicy", flag.ContinueOnError)
 	dataFlag := fs.String("data", "", "the data set `directories` with policy targets (gen -policy), comma-separated; none: write the initial model")
 	initFlag := fs.String("init", "", "start from the policy of this az model `file` (default: bots.InitialPolicy)")
-	valueFlag := fs.String("value", "", "the value model `file` (fit's output) of the model written (default: -init's, or bots.LinearValueModel)")
+	valueFlag := fs.String("value", "", "the value model `file` (fit's output) of the model written, for games of two players (default: -init's, or bots.LinearValueModel)")
+	moreFlag := fs.String("more", "", "the value model `file` of games of three and four players (default: -value's model; without -value, -init's)")
 	fs.IntVar(&o.epochs, "epochs", 10, "passes over the training decisions")
 	fs.IntVar(&o.batch, "batch", 64, "decisions a step")
 	fs.Float64Var(&o.lr, "lr", 0.01, "Adam's learning rate (cosine schedule)")
@@ -181,17 +183,29 @@ func fitPolicyCmd(_ context.Context, args []string, out, errOut io.Writer) int {
 	}
 	start := time.Now()
 	policy, value := bots.InitialPolicy(), bots.LinearValueModel()
+	var more *bots.ValueModel
 	if *initFlag != "" {
 		m, err := readAZ(*initFlag)
 		if err != nil {
 			return fail(errOut, "fitpolicy", err)
 		}
-		policy, value = m.Policy(), m.Value()
+		policy, value, more = m.Policy(), m.Value(), m.ValueFor(4)
+		a, _ := value.MarshalBinary()
+		b, _ := more.MarshalBinary()
+		if *valueFlag != "" || bytes.Equal(a, b) {
+			more = nil // -value's model judges every game, unless -more
+		}
 	}
-	if *valueFlag != "" {
-		b, err := os.ReadFile(*valueFlag)
+	for _, f := range []struct {
+		name string
+		m    **bots.ValueModel
+	}{{*valueFlag, &value}, {*moreFlag, &more}} {
+		if f.name == "" {
+			continue
+		}
+		b, err := os.ReadFile(f.name)
 		if err == nil {
-			value, err = bots.ParseValueModel(b)
+			*f.m, err = bots.ParseValueModel(b)
 		}
 		if err != nil {
 			return fail(errOut, "fitpolicy", err)
@@ -204,7 +218,7 @@ func fitPolicyCmd(_ context.Context, args []string, out, errOut io.Writer) int {
 		}
 		policy = fitPolicy(d, policy, &o, out)
 	}
-	m, err := bots.NewAZModel(policy, value)
+	m, err := bots.NewAZModelByPlayers(policy, value, more)
 	if err == nil {
 		var b []byte
 		b, _ = m.MarshalBinary()

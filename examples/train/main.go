@@ -10,7 +10,7 @@
 //	go run ./examples/train merge -out DIR SHARD_DIR...
 //	go run ./examples/train fit -data DIR[,DIR…] -hidden 64 -epochs 20 -seed 1 -out value.bin
 //	go run ./examples/train eval -model value.bin -data DIR[,DIR…]
-//	go run ./examples/train fitpolicy -data DIR[,DIR…] -init az.bin -value value.bin -out az.bin
+//	go run ./examples/train fitpolicy -data DIR[,DIR…] -init az.bin -value value.bin -more value_linear.bin -out az.bin
 //
 // # gen
 //
@@ -79,9 +79,12 @@
 // the cross-entropy between the visit shares and the softmax of the
 // moves' scores, starting from the policy of -init (bots.InitialPolicy
 // without it), and writes an az model with the value model of -value (of
-// -init, or bots.LinearValueModel, without it). Without -data it writes
-// the initial model. az.sh beside this file makes the shipped az.bin by a
-// few generations of self-play, fit and self-play (docs/learning.md).
+// -init, or bots.LinearValueModel, without it) for games of two players
+// and that of -more for games of three and four (without -more, -value's
+// judges them too; without either, -init's two are kept). Without -data
+// it writes the initial model. az.sh beside this file makes the shipped
+// az.bin by a few generations of self-play, fit and self-play
+// (docs/learning.md).
 //
 // # The shipped models
 //

@@ -161,3 +161,37 @@ func TestFitInit(t *testing.T) {
 		t.Errorf("fit -hidden 4 from a logistic regression: exit %d", code)
 	}
 }
+
+// TestFitPolicyValues checks which value models fitpolicy writes: -value's
+// alone judges every game (version 1); with -more, games of three and
+// four players get their own (version 2); -init keeps its model's two,
+// and -value then replaces both but -more's.
+func TestFitPolicyValues(t *testing.T) {
+	dir := t.TempDir()
+	two, more := filepath.Join(dir, "two.bin"), filepath.Join(dir, "more.bin")
+	for name, m := range map[string]*bots.ValueModel{two: bots.DefaultValueModel(), more: bots.LinearValueModel()} {
+		b, _ := m.MarshalBinary()
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := func(m *bots.ValueModel) string { b, _ := m.MarshalBinary(); return string(b) }
+	wantTwo, wantMore := bin(bots.DefaultValueModel()), bin(bots.LinearValueModel())
+	one, both, kept, again := filepath.Join(dir, "1.bin"), filepath.Join(dir, "2.bin"), filepath.Join(dir, "3.bin"), filepath.Join(dir, "4.bin")
+	mustRun(t, "fitpolicy", "-value", two, "-out", one)
+	mustRun(t, "fitpolicy", "-value", two, "-more", more, "-out", both)
+	mustRun(t, "fitpolicy", "-init", both, "-out", kept)
+	mustRun(t, "fitpolicy", "-init", both, "-value", two, "-out", again)
+	for _, c := range []struct {
+		file      string
+		two, more string
+	}{{one, wantTwo, wantTwo}, {both, wantTwo, wantMore}, {kept, wantTwo, wantMore}, {again, wantTwo, wantTwo}} {
+		m, err := readAZ(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bin(m.ValueFor(2)) != c.two || bin(m.ValueFor(4)) != c.more {
+			t.Errorf("%s: not the value models wanted", filepath.Base(c.file))
+		}
+	}
+}
