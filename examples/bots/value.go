@@ -243,7 +243,7 @@ func ParseValueModel(data []byte) (*ValueModel, error) {
 	}
 	h := int(hidden)
 	n1 := elasund.ObservationSize * max(h, 1)
-	if want := 16 + 4*(n1+2*h+1); len(data) != want {
+	if want := valueModelSize(data); len(data) != want {
 		return nil, fmt.Errorf("%w: %d bytes for %d hidden units (want %d)", ErrValueModel, len(data), h, want)
 	}
 	f := make([]float32, (len(data)-16)/4)
