@@ -44,6 +44,20 @@ func vecSlice[T any](p *T, n C.int64_t, name string) ([]T, error) {
 	return unsafe.Slice(p, int(n)), nil
 }
 
+// vecEnvBuffers returns the VecEnv of handle h and the buffers bufs
+// describes (vecBuffersOf): what reset and step start with.
+func vecEnvBuffers(h C.uintptr_t, bufs *C.elasund_vecbuf) (*vecEnv, *vecBuffers, error) {
+	e, err := lookup[vecEnv](h, "VecEnv")
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := vecBuffersOf(bufs)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e, b, nil
+}
+
 // vecBuffersOf returns the buffers c describes, as Go slices over the
 // caller's memory (valid for the call only).
 func vecBuffersOf(c *C.elasund_vecbuf) (*vecBuffers, error) {
@@ -123,11 +137,7 @@ func elasund_vecenv_new(n, players C.int64_t, seed C.uint64_t, rules *C.char, ma
 func elasund_vecenv_reset(h C.uintptr_t, reseed C.int64_t, seed C.uint64_t, bufs *C.elasund_vecbuf,
 	errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	e, err := lookup[vecEnv](h, "VecEnv")
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	b, err := vecBuffersOf(bufs)
+	e, b, err := vecEnvBuffers(h, bufs)
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
@@ -144,11 +154,7 @@ func elasund_vecenv_reset(h C.uintptr_t, reseed C.int64_t, seed C.uint64_t, bufs
 func elasund_vecenv_step(h C.uintptr_t, actions unsafe.Pointer, width, count C.int64_t, bufs *C.elasund_vecbuf,
 	errbuf *C.char, errlen C.size_t) (rc C.int64_t) {
 	defer guard(&rc, errbuf, errlen)
-	e, err := lookup[vecEnv](h, "VecEnv")
-	if err != nil {
-		return fail(err, errbuf, errlen)
-	}
-	b, err := vecBuffersOf(bufs)
+	e, b, err := vecEnvBuffers(h, bufs)
 	if err != nil {
 		return fail(err, errbuf, errlen)
 	}
