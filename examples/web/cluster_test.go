@@ -347,10 +347,12 @@ func TestClusterHandover(t *testing.T) {
 	}
 }
 
-// TestClusterAbandonStale: the admin's end of a game, asked of a server
-// whose copy another server's move has just made stale, ends the game as
-// it stands in the database, that move included.
-func TestClusterAbandonStale(t *testing.T) {
+// staleCopy starts two servers on one database and a game of two people,
+// loads server 1's copy of it, and then plays the first person's move
+// (a person who decides by the seed) through server 0: the copy it
+// returns is stale.
+func staleCopy(t *testing.T, seed uint64) ([]*server, []*httptest.Server, created, *session) {
+	t.Helper()
 	servers, fronts, _ := cluster(t, 2, options{MaxGames: 4, Idle: time.Hour})
 	c := create(t, fronts[0], `{"seats": ["human", "human"]}`)
 	ctx := context.Background()
@@ -362,14 +364,22 @@ func TestClusterAbandonStale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	token, st := personDecides(t, c, fronts[:1], rand.New(rand.NewPCG(1, 1)))
+	token, st := personDecides(t, c, fronts[:1], rand.New(rand.NewPCG(seed, seed)))
 	if status, data, _ := doAs(t, fronts[0], token, "POST", "/api/games/"+c.ID+"/moves", mustJSON(t, moveJSON{Move: st.Moves[0].Text})); status != http.StatusOK {
 		t.Fatalf("%d %s", status, data)
 	}
+	return servers, fronts, c, stale
+}
+
+// TestClusterAbandonStale: the admin's end of a game, asked of a server
+// whose copy another server's move has just made stale, ends the game as
+// it stands in the database, that move included.
+func TestClusterAbandonStale(t *testing.T) {
+	servers, fronts, c, stale := staleCopy(t, 1)
 	if err := servers[1].abandonGame(stale, time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	g, err = servers[0].store.Game(ctx, c.ID)
+	g, err := servers[0].store.Game(context.Background(), c.ID)
 	if err != nil || g.Finished.IsZero() || g.Moves != 1 {
 		t.Fatalf("the game after its end: %d moves, finished %v (%v)", g.Moves, g.Finished, err)
 	}
@@ -425,26 +435,12 @@ func TestClusterLeaveStale(t *testing.T) {
 // as it stands in the database, that move included: the game is saved
 // ended, not only said to be.
 func TestClusterForfeitStale(t *testing.T) {
-	servers, fronts, _ := cluster(t, 2, options{MaxGames: 4, Idle: time.Hour})
-	c := create(t, fronts[0], `{"seats": ["human", "human"]}`)
-	ctx := context.Background()
-	g, err := servers[1].store.Game(ctx, c.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stale, err := servers[1].loadSession(ctx, g) // server 1's copy, at move 0
-	if err != nil {
-		t.Fatal(err)
-	}
-	token, st := personDecides(t, c, fronts[:1], rand.New(rand.NewPCG(2, 2)))
-	if status, data, _ := doAs(t, fronts[0], token, "POST", "/api/games/"+c.ID+"/moves", mustJSON(t, moveJSON{Move: st.Moves[0].Text})); status != http.StatusOK {
-		t.Fatalf("%d %s", status, data)
-	}
+	servers, fronts, c, stale := staleCopy(t, 2)
 	out, err := servers[1].leaveSeat(stale, 0)
 	if err != nil || !out.Over || out.Method != "forfeited" {
 		t.Fatalf("seat 0 leaves through the stale copy: %+v %v", out, err)
 	}
-	g, err = servers[0].store.Game(ctx, c.ID)
+	g, err := servers[0].store.Game(context.Background(), c.ID)
 	if err != nil || g.Finished.IsZero() || g.Moves != 1 {
 		t.Fatalf("the game after the forfeit: %d moves, finished %v (%v)", g.Moves, g.Finished, err)
 	}
