@@ -77,12 +77,27 @@ func AppendMoveFeatures(dst []MoveFeatures, g *elasund.Game, legal []elasund.Mov
 	best := math.Inf(-1)
 	ship := rowIndex(g.Ship())
 	turn := float32(g.Turn()) / 40
+	// The neutral buildings that produce, found once for the moves that
+	// keep them (most of a permit decision's hundreds): the scores are
+	// the same, bit for bit (TestNeutralWests).
+	var nw neutralWests
+	found := false
 	for _, m := range legal {
 		cost := g.Cost(m)
 		c := *g
 		s := -2 * w.Win
 		if c.Apply(m) == nil {
-			s = score(w, &c, p) - w.Cost*float64(cost.Total())
+			var keep *neutralWests
+			if keepsNeutral(m.Kind) {
+				if !found {
+					nw.find(g)
+					found = true
+				}
+				keep = &nw
+			}
+			var v [elasund.MaxPlayers]float64
+			playerValuesWith(w, &c, &v, keep)
+			s = scoreAgainst(w, &v, c.Players(), p) - w.Cost*float64(cost.Total())
 		}
 		best = max(best, s)
 		k := int(m.Kind)

@@ -102,6 +102,13 @@ func scoreAgainst(w *Weights, s *[elasund.MaxPlayers]float64, n int, p elasund.P
 
 // playerValues fills s with every player's value of the position g.
 func playerValues(w *Weights, g *elasund.Game, s *[elasund.MaxPlayers]float64) {
+	playerValuesWith(w, g, s, nil)
+}
+
+// playerValuesWith is playerValues, with the neutral buildings that
+// produce taken from nw, if not nil, instead of read from the board
+// (boardValues).
+func playerValuesWith(w *Weights, g *elasund.Game, s *[elasund.MaxPlayers]float64, nw *neutralWests) {
 	n := g.Players()
 	winner := g.Winner()
 	for q := 0; q < n; q++ {
@@ -121,7 +128,7 @@ func playerValues(w *Weights, g *elasund.Game, s *[elasund.MaxPlayers]float64) {
 		}
 		s[q] = v
 	}
-	boardValues(w, g, n, s)
+	boardValues(w, g, n, s, nw)
 }
 
 // boardValues adds to s the players' terms of the board: the producing
@@ -129,8 +136,9 @@ func playerValues(w *Weights, g *elasund.Game, s *[elasund.MaxPlayers]float64) {
 // Each player's terms are added in square order, whatever the path to
 // them, as a pass over the board would add them. What stands where comes
 // from the players' pieces (PermitSquare, BuildingOrigin); At is asked
-// only to find the neutral buildings that produce, when there are some.
-func boardValues(w *Weights, g *elasund.Game, n int, s *[elasund.MaxPlayers]float64) {
+// only to find the neutral buildings that produce, when there are some,
+// unless nw, if not nil, holds them.
+func boardValues(w *Weights, g *elasund.Game, n int, s *[elasund.MaxPlayers]float64, nw *neutralWests) {
 	var b boardSets
 	for q := 0; q < n; q++ {
 		p := elasund.Player(q)
@@ -152,7 +160,16 @@ func boardValues(w *Weights, g *elasund.Game, n int, s *[elasund.MaxPlayers]floa
 			need += k.Copies() - g.NeutralSupply(k)
 		}
 	}
-	if need > 0 {
+	switch {
+	case need > 0 && nw != nil:
+		b.income = b.income.union(nw.income)
+		for half, bits := range nw.income {
+			for ; bits != 0; bits &= bits - 1 {
+				sq := half*64 + mathbits.TrailingZeros64(bits)
+				b.owner[sq] = nw.owner[sq]
+			}
+		}
+	case need > 0:
 		b.findNeutral(g, n, need)
 	}
 	for half, bits := range b.permits.union(b.income) {
@@ -174,6 +191,53 @@ func boardValues(w *Weights, g *elasund.Game, n int, s *[elasund.MaxPlayers]floa
 			}
 		}
 	}
+}
+
+// neutralWests are the west squares of the neutral buildings that
+// produce on a board, and their owners: what findNeutral adds to a
+// boardSets. A move that moves no building and no cube keeps them
+// (keepsNeutral), so the heuristic of many moves from one position finds
+// them once (AppendMoveFeatures).
+type neutralWests struct {
+	income squareSet
+	owner  [elasund.NumSquares]int8
+}
+
+// find sets nw to the neutral buildings that produce on the
+// board of g, as findNeutral finds them.
+func (nw *neutralWests) find(g *elasund.Game) {
+	var b boardSets
+	n := g.Players()
+	for q := 0; q < n; q++ {
+		for v := 0; v < elasund.PermitsPerPlayer; v++ {
+			if sq := g.PermitSquare(elasund.Player(q), v); sq.Valid() {
+				b.permits.add(sq)
+			}
+		}
+	}
+	need := 0
+	for k := elasund.Well; k <= elasund.LargeBuilding; k++ {
+		if k.Income() != elasund.NoIncome {
+			need += k.Copies() - g.NeutralSupply(k)
+		}
+	}
+	if need > 0 {
+		b.findNeutral(g, n, need)
+	}
+	nw.income, nw.owner = b.income, b.owner
+}
+
+// keepsNeutral reports whether a move of kind k leaves every neutral
+// building where it stands, with its owner, and the neutral supply as it
+// is: a move of the permit and bonus phases, or the end of the building
+// phase, neither builds nor places a cube.
+func keepsNeutral(k elasund.MoveKind) bool {
+	switch k {
+	case elasund.PlacePermit, elasund.TakeGold, elasund.MovePermit, elasund.UpgradePermit,
+		elasund.BonusPermit, elasund.BonusGold, elasund.EndTurn, elasund.EndBuilding:
+		return true
+	}
+	return false
 }
 
 // boardSets is what boardValues knows of the board.
