@@ -6,9 +6,12 @@
 #
 #	sh examples/train/az.sh [WORKDIR [GENERATIONS [SEED]]]
 #
-# (defaults /tmp/elasund-az, 3 generations, seed 1: the shipped az.bin;
-# 31 minutes on this project's two cores, shared with other work for the
-# first 20).
+# (defaults /tmp/elasund-az, 5 generations, seed 1: the shipped az.bin;
+# about 31 minutes on this project's two idle cores, 5.5 to 6 a
+# generation). A WORKDIR that holds the generations of an earlier run
+# with the same SEED goes on from them: sh az.sh DIR 7 1 after sh az.sh
+# DIR 5 1 plays generations 6 and 7 alone, and makes the files a run of
+# seven generations from nothing makes.
 #
 # WORKDIR (default /tmp/elasund-az) receives each generation's data
 # (about 0.5 GB a generation of .npy files), models and logs. Generation
@@ -28,27 +31,44 @@
 # docs/learning.md has the figures.
 set -eu
 dir=${1:-/tmp/elasund-az}
-gens=${2:-3}
+gens=${2:-5}
 seed=${3:-1}
 mkdir -p "$dir"
 build() {
 	go build -o "$dir/train" ./examples/train
 	go build -o "$dir/arena" ./examples/arena
 }
-# Generation 0.
-go run ./examples/train fitpolicy -value examples/bots/value_linear.bin -out "$dir/az0.bin"
-cp examples/bots/value_linear.bin "$dir/value0.bin"
-cp "$dir/az0.bin" examples/bots/az.bin
-build
 measure() {
-	"$dir/arena" -bots az:200,ismcts-v:260 -players 2 -games 600 -seed "$seed" -parallel 2 | tee "$dir/arena$1.log"
+	"$dir/arena" -bots az:200,ismcts-v:260 -players 2 -games 600 -seed "$seed" -parallel 2 | tee "$dir/arena$1.part"
+	mv "$dir/arena$1.part" "$dir/arena$1.log" # the generation is done
 }
-measure 0
+# Generation 0.
+if [ ! -f "$dir/arena0.log" ]; then
+	go run ./examples/train fitpolicy -value examples/bots/value_linear.bin -out "$dir/az0.bin"
+	cp examples/bots/value_linear.bin "$dir/value0.bin"
+	cp "$dir/az0.bin" examples/bots/az.bin
+	build
+	measure 0
+fi
 data=""
 data2=""
 k=1
 while [ "$k" -le "$gens" ]; do
 	s=$((seed * 100 + k))
+	if [ -f "$dir/arena$k.log" ]; then
+		# Made by an earlier run of the same WORKDIR: go on from it. (A
+		# generation cut short is played again: its files are rewritten.)
+		data="${data:+$data,}$dir/g$k-2p,$dir/g$k-4p"
+		data2="${data2:+$data2,}$dir/g$k-2p"
+		cp "$dir/az$k.bin" examples/bots/az.bin
+		stale=1
+		k=$((k + 1))
+		continue
+	fi
+	if [ "${stale:-0}" = 1 ]; then
+		build
+		stale=0
+	fi
 	"$dir/train" gen -bots az:300 -players 2 -deals 600 -seed "$s" -p 0.1 -policy 0.25 -out "$dir/g$k-2p" -parallel 2
 	"$dir/train" gen -bots az:300 -players 4 -deals 100 -seed "$s" -p 0.05 -policy 0.25 -out "$dir/g$k-4p" -parallel 2
 	data="${data:+$data,}$dir/g$k-2p,$dir/g$k-4p"
