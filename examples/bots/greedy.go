@@ -154,12 +154,7 @@ func boardValues(w *Weights, g *elasund.Game, n int, s *[elasund.MaxPlayers]floa
 			}
 		}
 	}
-	need := 0 // the neutral buildings that produce out of their supply
-	for k := elasund.Well; k <= elasund.LargeBuilding; k++ {
-		if k.Income() != elasund.NoIncome {
-			need += k.Copies() - g.NeutralSupply(k)
-		}
-	}
+	need := neutralOnBoard(g)
 	switch {
 	case need > 0 && nw != nil:
 		b.income = b.income.union(nw.income)
@@ -215,16 +210,22 @@ func (nw *neutralWests) find(g *elasund.Game) {
 			}
 		}
 	}
-	need := 0
-	for k := elasund.Well; k <= elasund.LargeBuilding; k++ {
-		if k.Income() != elasund.NoIncome {
-			need += k.Copies() - g.NeutralSupply(k)
-		}
-	}
-	if need > 0 {
+	if need := neutralOnBoard(g); need > 0 {
 		b.findNeutral(g, n, need)
 	}
 	nw.income, nw.owner = b.income, b.owner
+}
+
+// neutralOnBoard returns the number of neutral buildings that produce
+// out of their supply: on the board of g.
+func neutralOnBoard(g *elasund.Game) int {
+	n := 0
+	for k := elasund.Well; k <= elasund.LargeBuilding; k++ {
+		if k.Income() != elasund.NoIncome {
+			n += k.Copies() - g.NeutralSupply(k)
+		}
+	}
+	return n
 }
 
 // keepsNeutral reports whether a move of kind k leaves every neutral
