@@ -39,7 +39,10 @@ build() {
 	go build -o "$dir/arena" ./examples/arena
 }
 measure() {
-	"$dir/arena" -bots az:200,ismcts-v:260 -players 2 -games 600 -seed "$seed" -parallel 2 | tee "$dir/arena$1.part"
+	# Not through a pipe: sh has no pipefail, and a failed measure must
+	# stop the script, not count its generation as done.
+	"$dir/arena" -bots az:200,ismcts-v:260 -players 2 -games 600 -seed "$seed" -parallel 2 >"$dir/arena$1.part"
+	cat "$dir/arena$1.part"
 	mv "$dir/arena$1.part" "$dir/arena$1.log" # the generation is done
 }
 # Generation 0.
