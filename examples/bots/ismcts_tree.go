@@ -254,13 +254,19 @@ const maxAvail = 64
 // of the first k of them that are legal in g, and returns how many: if
 // none is, the first legal one further down, and failing that the moves
 // legal in g that the node has not seen, added to its candidates.
+//
+// The root's candidates are the view's legal moves, and a game drawn from
+// the view keeps everything its viewer, who decides, may know: they are
+// legal in every such game (TestRootLegalInRedeals), so the root skips
+// the check, which would cost most of a selection there.
 func (t *tree) available(n int32, g *elasund.Game, k int, avail *[maxAvail]int32) int {
 	na := 0
+	root := n == 0
 	for i, c := range t.candidates(n) {
 		if i >= k && na > 0 || na == len(avail) {
 			break
 		}
-		if g.IsLegal(c.move) {
+		if root || g.IsLegal(c.move) {
 			avail[na] = int32(i)
 			na++
 		}
