@@ -140,14 +140,9 @@ func playerValuesWith(w *Weights, g *elasund.Game, s *[elasund.MaxPlayers]float6
 // unless nw, if not nil, holds them.
 func boardValues(w *Weights, g *elasund.Game, n int, s *[elasund.MaxPlayers]float64, nw *neutralWests) {
 	var b boardSets
+	b.addPermits(g, n)
 	for q := 0; q < n; q++ {
 		p := elasund.Player(q)
-		for v := 0; v < elasund.PermitsPerPlayer; v++ {
-			if sq := g.PermitSquare(p, v); sq.Valid() {
-				b.permits.add(sq)
-				b.owner[sq], b.value[sq] = int8(q), uint8(v)
-			}
-		}
 		for k := elasund.Hut; k <= elasund.Workshop; k++ {
 			if o := g.BuildingOrigin(p, k); o.Valid() {
 				b.addIncome(o, k, p, n)
@@ -203,17 +198,30 @@ type neutralWests struct {
 func (nw *neutralWests) find(g *elasund.Game) {
 	var b boardSets
 	n := g.Players()
+	b.addPermits(g, n)
+	if need := neutralOnBoard(g); need > 0 {
+		b.findNeutral(g, n, need)
+	}
+	*nw = neutralWests{income: b.income}
+	for half, bits := range b.income {
+		for ; bits != 0; bits &= bits - 1 {
+			sq := half*64 + mathbits.TrailingZeros64(bits)
+			nw.owner[sq] = b.owner[sq]
+		}
+	}
+}
+
+// addPermits adds the permits of the n players of g to b, with their
+// owners and values.
+func (b *boardSets) addPermits(g *elasund.Game, n int) {
 	for q := 0; q < n; q++ {
 		for v := 0; v < elasund.PermitsPerPlayer; v++ {
 			if sq := g.PermitSquare(elasund.Player(q), v); sq.Valid() {
 				b.permits.add(sq)
+				b.owner[sq], b.value[sq] = int8(q), uint8(v)
 			}
 		}
 	}
-	if need := neutralOnBoard(g); need > 0 {
-		b.findNeutral(g, n, need)
-	}
-	nw.income, nw.owner = b.income, b.owner
 }
 
 // neutralOnBoard returns the number of neutral buildings that produce
