@@ -34,6 +34,13 @@ dir=${1:-/tmp/elasund-az}
 gens=${2:-5}
 seed=${3:-1}
 mkdir -p "$dir"
+# The generations of a WORKDIR are of one SEED: going on from another's
+# would mix two runs.
+if [ -f "$dir/seed" ] && [ "$(cat "$dir/seed")" != "$seed" ]; then
+	echo "az.sh: $dir holds the generations of seed $(cat "$dir/seed"), not $seed: use another WORKDIR" >&2
+	exit 2
+fi
+echo "$seed" >"$dir/seed"
 build() {
 	go build -o "$dir/train" ./examples/train
 	go build -o "$dir/arena" ./examples/arena
@@ -52,6 +59,11 @@ if [ ! -f "$dir/arena0.log" ]; then
 	cp "$dir/az0.bin" examples/bots/az.bin
 	build
 	measure 0
+else
+	# Made by an earlier run: the next generation plays with it, built
+	# from this tree.
+	cp "$dir/az0.bin" examples/bots/az.bin
+	stale=1
 fi
 data=""
 data2=""
